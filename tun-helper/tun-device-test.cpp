@@ -178,6 +178,21 @@ TEST_CASE("teardown leaves no link, route or rule, even while the fd is held els
   CHECK_NOTHROW(device.remove());
 }
 
+TEST_CASE("a failed step names itself and removes the half-made interface") {
+  if (!haveRoot()) return;
+  enterFreshNetns();
+  REQUIRE(run("ip link add fips-veth0 type veth peer name fips-veth1").status == 0);
+  REQUIRE(run("ip link set fips-veth0 up").status == 0);
+  REQUIRE(run("ip -6 route add fd00::/8 dev fips-veth0").status == 0);
+  CHECK_THROWS_WITH_AS(TunInterface{testSettings()},
+                       "add route fd00::/8 dev fips-test0: file exists (another route for it is "
+                       "already in the main table)",
+                       TunError);
+  NetlinkSocket nl;
+  CHECK_FALSE(findLink(nl, TEST_NAME).has_value());
+  CHECK_FALSE(contains(run("ip -6 rule show").output, "fd00::/8"));
+}
+
 TEST_CASE("a taken name is a clear error and the existing link is left alone") {
   if (!haveRoot()) return;
   enterFreshNetns();
