@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: MIT
+// Black-box test of the fipsctl binary (FIPSCTL_PATH): keygen file modes,
+// --force and --stdout, identity output (human and JSON) and the one-line
+// errors for malformed keys. Test-only; runs fipsctl in temporary dirs.
+#include <cstdlib>
+#include <string>
+#include <sys/wait.h>
+#include <vector>
+
+#include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
+
+#include "router/crypto/secp256k1-context.h"
+#include "router/identity/nip19.h"
+#include "router/identity/test-util.h"
+
+namespace fips::ctl {
+namespace {
+
+using router::identity::test::fileMode;
+using router::identity::test::readText;
+using router::identity::test::TempDir;
+
+struct RunResult {
+  int status;
+  std::string out;
+  std::string err;
+};
+
+// Runs `fipsctl <args>` through /bin/sh; args must be shell-safe.
+RunResult runFipsctl(const std::string& args) {
+  TempDir capture;
+  std::string outPath = (capture.path() / "out").string();
+  std::string errPath = (capture.path() / "err").string();
+  std::string command =
+      std::string(FIPSCTL_PATH) + " " + args + " >" + outPath + " 2>" + errPath + " </dev/null";
+  int raw = std::system(command.c_str());
+  int status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  return {status, readText(outPath), readText(errPath)};
+}
+
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    out.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return out;
+}
+
+bool isOneErrorLine(const std::string& err) {
+  return err.starts_with("fipsctl: ") && err.find('\n') == err.size() - 1;
+}
+
+nlohmann::json firstVector() {
+  return router::identity::test::identityVectors()["valid"][0];
+}
+
+TEST_CASE("fipsctl: --help, -V and bad usage") {
+  RunResult help = runFipsctl("--help");
+  CHECK(help.status == 0);
+  CHECK(help.out.find("keygen") != std::string::npos);
+  CHECK(help.out.find("identity") != std::string::npos);
+  CHECK(help.out.find("--socket") != std::string::npos);
+  RunResult keygenHelp = runFipsctl("keygen --help");
+  CHECK(keygenHelp.status == 0);
+  CHECK(keygenHelp.out.find("--stdout") != std::string::npos);
+  RunResult version = runFipsctl("-V");
+  CHECK(version.status == 0);
+  CHECK(version.out.starts_with("fipsctl "));
+  for (const char* bad : {"", "frobnicate", "keygen --bogus", "identity --nsec a --key-file b"}) {
+    CAPTURE(bad);
+    RunResult result = runFipsctl(bad);
+    CHECK(result.status == 1);
+    CHECK(isOneErrorLine(result.err));
+  }
+}
+
+TEST_CASE("fipsctl keygen: writes 0600/0644 files, refuses to overwrite without -f") {
+  TempDir dir;
+  std::string d = dir.path().string();
+  RunResult first = runFipsctl("keygen -d " + d + "/sub");
+  REQUIRE(first.status == 0);
+  auto keyPath = dir.path() / "sub" / "fips.key";
+  auto pubPath = dir.path() / "sub" / "fips.pub";
+  CHECK(fileMode(keyPath) == 0600);
+  CHECK(fileMode(pubPath) == 0644);
+  std::string key = readText(keyPath);
+  std::string pub = readText(pubPath);
+  CHECK(key.starts_with("nsec1"));
+  CHECK(first.err.find(pub.substr(0, pub.size() - 1)) != std::string::npos);
+
+  RunResult again = runFipsctl("keygen --dir " + d + "/sub");
+  CHECK(again.status == 1);
+  CHECK(isOneErrorLine(again.err));
+  CHECK(again.err.find("already exists") != std::string::npos);
+  CHECK(readText(keyPath) == key);
+
+  RunResult forced = runFipsctl("keygen -f -d " + d + "/sub");
+  CHECK(forced.status == 0);
+  CHECK(readText(keyPath) != key);
+  CHECK(fileMode(keyPath) == 0600);
+  CHECK(router::identity::test::entryCount(dir.path() / "sub") == 2);
+}
+
+TEST_CASE("fipsctl keygen -s: prints nsec then npub and writes nothing") {
+  TempDir dir;
+  // The global -s SOCKET and keygen's -s are distinct options.
+  RunResult result = runFipsctl("-s /nonexistent.sock keygen -s -d " + dir.path().string());
+  REQUIRE(result.status == 0);
+  std::vector<std::string> out = lines(result.out);
+  REQUIRE(out.size() == 2);
+  auto key = router::identity::decodeNsec(out[0]);
+  REQUIRE(std::holds_alternative<router::identity::SecretKey>(key));
+  crypto::Secp256k1Context ctx;
+  CHECK(router::identity::encodeNpub(std::get<router::identity::SecretKey>(key).publicKey(ctx)) ==
+        out[1]);
+  CHECK(router::identity::test::entryCount(dir.path()) == 0);
+}
+
+TEST_CASE("fipsctl identity: --json and human output match the vectors") {
+  nlohmann::json v = firstVector();
+  std::string nsec = v["nsec"];
+  RunResult json = runFipsctl("identity --json --nsec " + nsec);
+  REQUIRE(json.status == 0);
+  nlohmann::json parsed = nlohmann::json::parse(json.out);
+  CHECK(parsed.size() == 3);
+  CHECK(parsed["npub"] == v["npub"]);
+  CHECK(parsed["node_addr"] == v["node_addr_hex"]);
+  CHECK(parsed["ipv6"] == v["ipv6"]);
+
+  TempDir dir;
+  auto keyFile = dir.path() / "fips.key";
+  std::ofstream(keyFile) << v["nsec_hex"].get<std::string>() << "\n";
+  RunResult human = runFipsctl("identity --key-file " + keyFile.string());
+  REQUIRE(human.status == 0);
+  CHECK(human.out == "npub: " + v["npub"].get<std::string>() +
+                         "\nnode_addr: " + v["node_addr_hex"].get<std::string>() +
+                         "\nipv6: " + v["ipv6"].get<std::string>() + "\n");
+  // The file was written with the umask's mode; it is fixed and reported.
+  CHECK(human.err.find("fipsctl: warning:") != std::string::npos);
+  CHECK(fileMode(keyFile) == 0600);
+}
+
+TEST_CASE("fipsctl identity: malformed keys are one-line errors naming the check") {
+  nlohmann::json vectors = router::identity::test::identityVectors();
+  for (const auto& v : vectors["invalid"]) {
+    std::string input = v["input"];
+    if (input.starts_with("npub")) continue;
+    CAPTURE(input);
+    RunResult result = runFipsctl("identity --nsec " + input);
+    CHECK(result.status == 1);
+    CHECK(isOneErrorLine(result.err));
+    CHECK(result.err.starts_with("fipsctl: invalid --nsec: "));
+  }
+  CHECK(runFipsctl("identity --nsec nsec1qqqq").err.find("too short") != std::string::npos);
+  CHECK(runFipsctl("identity --nsec xyz").err.find("bad hex") != std::string::npos);
+  RunResult missing = runFipsctl("identity --key-file /nonexistent/fips.key");
+  CHECK(missing.status == 1);
+  CHECK(isOneErrorLine(missing.err));
+}
+
+}  // namespace
+}  // namespace fips::ctl

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: MIT
+// fipsctl keygen (see keygen-command.h). Runs in fipsctl; the target
+// directory is operator input, and the key files are written by
+// router/identity/key-file.cpp, which refuses symlinks and writes atomically.
+#include "ctl/keygen-command.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <sys/stat.h>
+#include <system_error>
+
+#include <fmt/format.h>
+
+#include "ctl/report.h"
+#include "router/identity/key-file.h"
+#include "router/identity/nip19.h"
+#include "router/identity/secret-key.h"
+
+namespace fips::ctl {
+
+namespace {
+
+namespace identity = router::identity;
+
+int printToStdout(const identity::Keypair& keypair) {
+  identity::SecretString nsec = identity::encodeNsec(keypair.secretKey);
+  std::string npub = identity::encodeNpub(keypair.publicKey);
+  std::fwrite(nsec.view().data(), 1, nsec.view().size(), stdout);
+  std::fputc('\n', stdout);
+  std::fprintf(stdout, "%s\n", npub.c_str());
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) return reportError("cannot write to stdout");
+  return 0;
+}
+
+int writeFiles(const identity::Keypair& keypair, const KeygenOptions& options) {
+  std::filesystem::path dir(options.dir);
+  std::filesystem::path keyPath = dir / identity::KEY_FILE_NAME;
+  struct stat st;
+  // lstat rather than exists: a dangling symlink must not slip past.
+  if (::lstat(keyPath.c_str(), &st) == 0 && !options.force) {
+    return reportError(
+        fmt::format("key file already exists: {} (use --force to overwrite)", keyPath.string()));
+  }
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec)
+    return reportError(fmt::format("cannot create directory {}: {}", dir.string(), ec.message()));
+  if (auto err = identity::writeKeyFile(keyPath, keypair.secretKey)) {
+    return reportError(fmt::format("failed to write key file: {}", *err));
+  }
+  // The private key is on disk already, so a missing fips.pub only warns.
+  if (auto err = identity::writePubFile(dir / identity::PUB_FILE_NAME, keypair.publicKey)) {
+    reportWarning(fmt::format("failed to write pub file: {}", *err));
+  }
+  fmt::print(stderr,
+             "{}\nKey files written to: {}/\n\nNOTE: Set 'node.identity.persistent: true' in "
+             "fips.yaml\n      or these keys will be overwritten on next daemon start.\n",
+             identity::encodeNpub(keypair.publicKey), dir.string());
+  return 0;
+}
+
+}  // namespace
+
+CLI::App& addKeygenCommand(CLI::App& app, KeygenOptions& options) {
+  options.dir = std::string(identity::SYSTEM_CONFIG_DIR);
+  CLI::App* command = app.add_subcommand("keygen", "Generate a new FIPS identity keypair");
+  command->add_option("-d,--dir", options.dir, "Output directory for fips.key and fips.pub")
+      ->capture_default_str();
+  command->add_flag("-f,--force", options.force, "Overwrite existing key files");
+  command->add_flag("-s,--stdout", options.toStdout,
+                    "Print nsec and npub to stdout instead of writing files");
+  return *command;
+}
+
+int runKeygen(const KeygenOptions& options, const crypto::Secp256k1Context& ctx) {
+  identity::Keypair keypair = identity::generateKeypair(ctx);
+  if (options.toStdout) return printToStdout(keypair);
+  return writeFiles(keypair, options);
+}
+
+}  // namespace fips::ctl

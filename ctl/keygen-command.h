@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: MIT
+// `fipsctl keygen [-d|--dir DIR] [-f|--force] [-s|--stdout]`: generate an
+// identity keypair locally, without the daemon (spec 08 §2, reference
+// docs/reference/cli-fipsctl.md). Runs in fipsctl, usually as root; the
+// directory comes from the operator's command line.
+#pragma once
+
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "router/crypto/secp256k1-context.h"
+
+namespace fips::ctl {
+
+struct KeygenOptions {
+  std::string dir;
+  bool force = false;
+  bool toStdout = false;
+};
+
+// Adds the keygen subcommand to `app`, storing its options in `options`
+// (which must outlive parsing). The default directory is /etc/fips.
+CLI::App& addKeygenCommand(CLI::App& app, KeygenOptions& options);
+
+// Writes fips.key (0600) and fips.pub (0644) into the directory, refusing to
+// replace an existing fips.key without --force; or, with --stdout, prints
+// the nsec then the npub and writes nothing. Returns the exit status.
+int runKeygen(const KeygenOptions& options, const crypto::Secp256k1Context& ctx);
+
+}  // namespace fips::ctl

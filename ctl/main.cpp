@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: MIT
+// fipsctl: the operator's command-line client. Local subcommands (keygen,
+// identity) work on key files; the daemon subcommands will talk to the
+// router over the control socket. Runs as the invoking user; everything on
+// its command line is operator input and is validated before use.
+#include <exception>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "ctl/identity-command.h"
+#include "ctl/keygen-command.h"
+#include "ctl/report.h"
+#include "fips-build-config.h"
+#include "router/crypto/secp256k1-context.h"
+
+namespace {
+
+// Help and version go to stdout with status 0 (CLI11's own handling);
+// anything else is one "fipsctl: <reason>" line and status 1.
+int reportParseError(const CLI::App& app, const CLI::ParseError& error) {
+  if (error.get_exit_code() == 0) return app.exit(error);
+  return fips::ctl::reportError(error.what());
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app("Control a running FIPS daemon", "fipsctl");
+  app.set_version_flag("-V,--version", std::string("fipsctl ") + FIPS_VERSION);
+  app.require_subcommand(1);
+  // TODO(soon): the control-socket subcommands (show, acl, stats, connect,
+  // disconnect, probe) read this; keygen and identity do not.
+  std::string socketPath;
+  app.add_option("-s,--socket", socketPath, "Control socket path override");
+
+  fips::ctl::KeygenOptions keygen;
+  fips::ctl::IdentityOptions identity;
+  const CLI::App& keygenCommand = fips::ctl::addKeygenCommand(app, keygen);
+  const CLI::App& identityCommand = fips::ctl::addIdentityCommand(app, identity);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& error) {
+    return reportParseError(app, error);
+  }
+
+  try {
+    fips::crypto::Secp256k1Context ctx;
+    if (keygenCommand.parsed()) return fips::ctl::runKeygen(keygen, ctx);
+    if (identityCommand.parsed()) return fips::ctl::runIdentity(identity, ctx);
+  } catch (const std::exception& error) {
+    return fips::ctl::reportError(error.what());
+  }
+  return fips::ctl::reportError("no subcommand given");
+}

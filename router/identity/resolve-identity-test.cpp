@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: MIT
+// Tests of identity resolution: explicit nsec, persistent and ephemeral
+// modes, and the deliberate "persistent key cannot be written is fatal" rule.
+// Test-only; uses temporary directories.
+#include "router/identity/resolve-identity.h"
+
+#include <sys/stat.h>
+
+#include <doctest/doctest.h>
+
+#include "router/identity/key-file.h"
+#include "router/identity/nip19.h"
+#include "router/identity/test-util.h"
+
+namespace fips::router::identity {
+namespace {
+
+using test::entryCount;
+using test::expectError;
+using test::expectValue;
+using test::fileMode;
+using test::readText;
+using test::TempDir;
+using test::writeText;
+
+bool contains(const std::string& text, std::string_view part) {
+  return text.find(part) != std::string::npos;
+}
+
+TEST_CASE("resolve: an explicit nsec wins and touches no file") {
+  crypto::Secp256k1Context ctx;
+  TempDir dir;
+  nlohmann::json vectors = test::identityVectors();
+  std::string nsec = vectors["valid"][2]["nsec"];
+  for (bool persistent : {false, true}) {
+    auto resolved = resolveIdentity(ctx, nsec, persistent, dir.path());
+    ResolvedIdentity& id = expectValue(resolved);
+    CHECK(id.source == IdentitySource::CONFIG);
+    CHECK(encodeNsec(id.secretKey).view() == nsec);
+    CHECK(id.warnings.empty());
+  }
+  auto hex =
+      resolveIdentity(ctx, vectors["valid"][2]["nsec_hex"].get<std::string>(), false, dir.path());
+  CHECK(encodeNsec(expectValue(hex).secretKey).view() == nsec);
+  CHECK(entryCount(dir.path()) == 0);
+  std::string err = expectError(resolveIdentity(ctx, "nsec1bad", true, dir.path()));
+  CHECK(contains(err, "node.identity.nsec"));
+}
+
+TEST_CASE("resolve: persistent generates once, then loads the same key") {
+  crypto::Secp256k1Context ctx;
+  TempDir dir;
+  auto keyDir = dir.path() / "etc" / "fips";
+  auto first = resolveIdentity(ctx, std::nullopt, true, keyDir);
+  ResolvedIdentity& generated = expectValue(first);
+  CHECK(generated.source == IdentitySource::GENERATED);
+  CHECK(generated.keyPath == keyDir / "fips.key");
+  CHECK(generated.warnings.empty());
+  CHECK(fileMode(keyDir / "fips.key") == 0600);
+  CHECK(fileMode(keyDir / "fips.pub") == 0644);
+
+  std::filesystem::remove(keyDir / "fips.pub");
+  auto second = resolveIdentity(ctx, std::nullopt, true, keyDir);
+  ResolvedIdentity& loaded = expectValue(second);
+  CHECK(loaded.source == IdentitySource::KEY_FILE);
+  CHECK(loaded.secretKey.equals(generated.secretKey));
+  CHECK(readText(keyDir / "fips.pub") == encodeNpub(loaded.secretKey.publicKey(ctx)) + "\n");
+}
+
+TEST_CASE("resolve: persistent reports a repaired key file mode") {
+  crypto::Secp256k1Context ctx;
+  TempDir dir;
+  Keypair keypair = generateKeypair(ctx);
+  REQUIRE_FALSE(writeKeyFile(dir.path() / "fips.key", keypair.secretKey));
+  REQUIRE(::chmod((dir.path() / "fips.key").c_str(), 0644) == 0);
+  auto resolved = resolveIdentity(ctx, std::nullopt, true, dir.path());
+  ResolvedIdentity& id = expectValue(resolved);
+  CHECK(id.secretKey.equals(keypair.secretKey));
+  REQUIRE(id.warnings.size() == 1);
+  CHECK(contains(id.warnings[0], "0644"));
+  CHECK(fileMode(dir.path() / "fips.key") == 0600);
+}
+
+TEST_CASE("resolve: persistent fails, never falls back, when the key cannot be written") {
+  crypto::Secp256k1Context ctx;
+  TempDir dir;
+  writeText(dir.path() / "not-a-dir", "x");
+  std::string err =
+      expectError(resolveIdentity(ctx, std::nullopt, true, dir.path() / "not-a-dir" / "fips"));
+  CHECK(contains(err, "persistent"));
+  CHECK(contains(err, "cannot"));
+}
+
+TEST_CASE("resolve: persistent fails on a broken, symlinked or foreign key file") {
+  crypto::Secp256k1Context ctx;
+  TempDir dir;
+  writeText(dir.path() / "fips.key", "not a key\n");
+  CHECK(contains(expectError(resolveIdentity(ctx, std::nullopt, true, dir.path())), "fips.key"));
+  std::filesystem::remove(dir.path() / "fips.key");
+  std::filesystem::create_symlink(dir.path() / "elsewhere", dir.path() / "fips.key");
+  CHECK(contains(expectError(resolveIdentity(ctx, std::nullopt, true, dir.path())), "symlink"));
+}
+
+TEST_CASE("resolve: ephemeral makes a new key each time and overwrites the files") {
+  crypto::Secp256k1Context ctx;
+  TempDir dir;
+  auto first = resolveIdentity(ctx, std::nullopt, false, dir.path());
+  ResolvedIdentity& one = expectValue(first);
+  CHECK(one.source == IdentitySource::EPHEMERAL);
+  CHECK(one.warnings.empty());
+  auto second = resolveIdentity(ctx, std::nullopt, false, dir.path());
+  ResolvedIdentity& two = expectValue(second);
+  CHECK_FALSE(two.secretKey.equals(one.secretKey));
+  REQUIRE(two.warnings.size() == 1);
+  CHECK(contains(two.warnings[0], "replaced"));
+  auto onDisk = readKeyFile(dir.path() / "fips.key");
+  CHECK(expectValue(onDisk).secretKey.equals(two.secretKey));
+  CHECK(fileMode(dir.path() / "fips.key") == 0600);
+  CHECK(entryCount(dir.path()) == 2);
+}
+
+TEST_CASE("resolve: ephemeral only warns when the files cannot be written") {
+  crypto::Secp256k1Context ctx;
+  TempDir dir;
+  writeText(dir.path() / "not-a-dir", "x");
+  auto resolved = resolveIdentity(ctx, std::nullopt, false, dir.path() / "not-a-dir");
+  ResolvedIdentity& id = expectValue(resolved);
+  CHECK(id.source == IdentitySource::EPHEMERAL);
+  CHECK(id.warnings.size() == 2);
+}
+
+TEST_CASE("resolve: the key directory follows the last loaded config file") {
+  CHECK(keyDirectoryFor({}) == "/etc/fips");
+  CHECK(keyDirectoryFor({"/etc/fips/fips.yaml", "/home/u/.config/fips/fips.yaml"}) ==
+        "/home/u/.config/fips");
+}
+
+}  // namespace
+}  // namespace fips::router::identity
