@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: MIT
+// Internal to the fips.yaml loader: address shape checks. Runs in the fips
+// supervisor and fipsctl on operator-owned strings; no name resolution.
+#include "privsep/config/address.h"
+
+#include <arpa/inet.h>
+
+#include <cstdint>
+#include <string>
+
+#include "privsep/config/yaml-reader.h"
+
+namespace fips::privsep::config {
+
+namespace {
+
+constexpr std::size_t MAX_HOSTNAME_CHARS = 253;
+constexpr std::uint64_t MAX_PORT = 65535;
+constexpr std::uint64_t MAX_V6_PREFIX = 128;
+
+bool isIpv4(std::string_view text) {
+  if (text.find('\0') != std::string_view::npos) return false;
+  in_addr out{};
+  return inet_pton(AF_INET, std::string(text).c_str(), &out) == 1;
+}
+
+bool isIpv6(std::string_view text) {
+  if (text.find('\0') != std::string_view::npos) return false;
+  in6_addr out{};
+  return inet_pton(AF_INET6, std::string(text).c_str(), &out) == 1;
+}
+
+bool isDecimal(std::string_view text, std::uint64_t max) {
+  if (text.empty()) return false;
+  for (char c : text) {
+    if (c < '0' || c > '9') return false;
+  }
+  return parseUnsigned(text, max).status == UintStatus::OK;
+}
+
+bool isPort(std::string_view text) { return isDecimal(text, MAX_PORT); }
+
+// Letters, digits, '-', '_' and dots between non-empty labels.
+bool isHostname(std::string_view text) {
+  if (text.empty() || text.size() > MAX_HOSTNAME_CHARS) return false;
+  bool labelEmpty = true;
+  for (char c : text) {
+    if (c == '.') {
+      if (labelEmpty) return false;
+      labelEmpty = true;
+      continue;
+    }
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                    c == '-' || c == '_';
+    if (!ok) return false;
+    labelEmpty = false;
+  }
+  return true;
+}
+
+// Splits "[v6]:port" into its parts; false when the text has another shape.
+bool splitBracketed(std::string_view text, std::string_view& host, std::string_view& port) {
+  if (text.empty() || text.front() != '[') return false;
+  const std::size_t close = text.find(']');
+  if (close == std::string_view::npos || close + 1 >= text.size() || text[close + 1] != ':') {
+    return false;
+  }
+  host = text.substr(1, close - 1);
+  port = text.substr(close + 2);
+  return true;
+}
+
+}  // namespace
+
+bool isIpAddress(std::string_view text) { return isIpv4(text) || isIpv6(text); }
+
+bool isSocketAddressV6(std::string_view text) {
+  std::string_view host;
+  std::string_view port;
+  return splitBracketed(text, host, port) && isIpv6(host) && isPort(port);
+}
+
+bool isSocketAddress(std::string_view text) {
+  if (isSocketAddressV6(text)) return true;
+  const std::size_t colon = text.rfind(':');
+  if (colon == std::string_view::npos) return false;
+  return isIpv4(text.substr(0, colon)) && isPort(text.substr(colon + 1));
+}
+
+bool isHostPort(std::string_view text) {
+  if (isSocketAddress(text)) return true;
+  const std::size_t colon = text.rfind(':');
+  if (colon == std::string_view::npos) return false;
+  return isHostname(text.substr(0, colon)) && isPort(text.substr(colon + 1));
+}
+
+bool isIpv6Cidr(std::string_view text) {
+  const std::size_t slash = text.find('/');
+  if (slash == std::string_view::npos) return false;
+  return isIpv6(text.substr(0, slash)) && isDecimal(text.substr(slash + 1), MAX_V6_PREFIX);
+}
+
+bool isLoopbackAddress(std::string_view text) {
+  if (!text.empty() && text.front() == '[') {
+    const std::size_t close = text.find(']');
+    if (close != std::string_view::npos) return text.substr(1, close - 1) == "::1";
+  }
+  const std::size_t colon = text.rfind(':');
+  const std::string_view host = colon == std::string_view::npos ? text : text.substr(0, colon);
+  return host == "localhost" || host == "::1" || host == "0:0:0:0:0:0:0:1" ||
+         host.substr(0, 4) == "127.";
+}
+
+}  // namespace fips::privsep::config

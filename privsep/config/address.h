@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: MIT
+// Internal to the fips.yaml loader: shape checks for the address strings in
+// fips.yaml (IP, ip:port, host:port, CIDR). Runs in the fips supervisor and
+// fipsctl on operator-owned strings; pure functions, no name resolution.
+#pragma once
+
+#include <string_view>
+
+namespace fips::privsep::config {
+
+// An IPv4 or IPv6 literal, no brackets, no port.
+bool isIpAddress(std::string_view text);
+
+// "a.b.c.d:port" or "[v6]:port", as Rust's SocketAddr parses it.
+bool isSocketAddress(std::string_view text);
+
+// "[v6]:port" only.
+bool isSocketAddressV6(std::string_view text);
+
+// A socket address, or "hostname:port" with a DNS-style hostname.
+bool isHostPort(std::string_view text);
+
+// "v6/len" with len 0..128.
+bool isIpv6Cidr(std::string_view text);
+
+// The reference's loopback test for host:port text: 127.x, ::1 (bracketed or
+// not), 0:0:0:0:0:0:0:1 and "localhost"; hostnames count as non-loopback.
+bool isLoopbackAddress(std::string_view text);
+
+}  // namespace fips::privsep::config

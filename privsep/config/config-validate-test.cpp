@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: MIT
+// Unit tests for bad values in fips.yaml: type, range, enum, shape and the
+// cross-field rules, each message exactly "FILE:LINE: key.path: reason", and
+// unknown-key warnings. Test-only code.
+#include <cctype>
+
+#include <doctest/doctest.h>
+
+#include "privsep/config/config-loader.h"
+#include "privsep/config/test-util.h"
+
+namespace fips::privsep::config {
+
+using test::firstError;
+using test::loadErrors;
+using test::loadWarnings;
+
+namespace {
+
+const std::string NPUB = "npub1qmc3cvfz0yu2hx96nq3gp55zdan2qclealn7xshgr448d3nh6lks7zel98";
+const std::string NSEC = "nsec1kypqxpq9qcrsszg2pvxq6rs0zqg3yyc5z5tpwxqergd3c8g7r7cqzeynpz";
+
+std::string toUpper(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return s;
+}
+
+std::string peer(const std::string& addresses) {
+  return "peers:\n  - npub: " + NPUB + "\n    addresses:\n" + addresses;
+}
+
+}  // namespace
+
+TEST_CASE("bad address:port, with the file and 1-based line") {
+  const std::string yaml = "# c\n\ntransports:\n  udp:\n    bind_addr: \"1.2.3\"\n";
+  CHECK(firstError(yaml) == "fips.yaml:5: transports.udp.bind_addr: \"1.2.3\" is not an address:port");
+  CHECK(firstError("transports:\n  udp:\n    lan:\n      bind_addr: x:1\n") ==
+        "fips.yaml:4: transports.udp.lan.bind_addr: \"x:1\" is not an address:port");
+  CHECK(firstError("dns:\n  bind_addr: \"[::1]:53\"\n") ==
+        "fips.yaml:2: dns.bind_addr: \"[::1]:53\" is not an IP address");
+}
+
+TEST_CASE("wrong types") {
+  CHECK(firstError("tun:\n  enabled: yes\n") ==
+        "fips.yaml:2: tun.enabled: expected true or false, got \"yes\"");
+  CHECK(firstError("tun:\n  mtu: big\n") ==
+        "fips.yaml:2: tun.mtu: expected an unsigned 16-bit integer, got \"big\"");
+  CHECK(firstError("tun:\n  mtu: \"1280\"\n") ==
+        "fips.yaml:2: tun.mtu: expected an unsigned 16-bit integer, got the quoted string \"1280\"");
+  CHECK(firstError("node:\n  limits: 5\n") == "fips.yaml:2: node.limits: expected a map, got \"5\"");
+  CHECK(firstError("node:\n  lookup:\n    attempt_timeouts_secs: [1, x]\n") ==
+        "fips.yaml:3: node.lookup.attempt_timeouts_secs[1]: expected an unsigned integer, got \"x\"");
+  CHECK(firstError("node:\n  rate_limit:\n    handshake_rate: fast\n") ==
+        "fips.yaml:3: node.rate_limit.handshake_rate: expected a number, got \"fast\"");
+  CHECK(firstError("tun:\n  name: [a]\n") == "fips.yaml:2: tun.name: expected a string, got a list");
+  CHECK(firstError("peers: {a: 1}\n") == "fips.yaml:1: peers: expected a list, got a map");
+  CHECK(firstError("node:\n  tick_interval_secs: ~\n") ==
+        "fips.yaml:2: node.tick_interval_secs: expected an unsigned integer, got null");
+}
+
+TEST_CASE("out of range integers") {
+  CHECK(firstError("transports:\n  udp:\n    mtu: 70000\n") ==
+        "fips.yaml:3: transports.udp.mtu: \"70000\" is out of range (0..65535)");
+  CHECK(firstError("dns:\n  port: -1\n") == "fips.yaml:2: dns.port: \"-1\" is out of range (0..65535)");
+  CHECK(firstError(peer("      - {transport: udp, addr: \"1.2.3.4:1\", priority: 256}\n")) ==
+        "fips.yaml:4: peers[0].addresses[0].priority: \"256\" is out of range (0..255)");
+}
+
+TEST_CASE("bad enums") {
+  CHECK(firstError("node:\n  mmp:\n    mode: fast\n") ==
+        "fips.yaml:3: node.mmp.mode: \"fast\" is not one of full, lightweight, minimal");
+  CHECK(firstError("transports:\n  tor:\n    mode: bridge\n") ==
+        "fips.yaml:3: transports.tor.mode: \"bridge\" is not one of socks5, control_port, directory");
+  CHECK(firstError(peer("      - {transport: udp, addr: \"1.2.3.4:1\"}\n") +
+                   "    connect_policy: sometimes\n") ==
+        "fips.yaml:5: peers[0].connect_policy: \"sometimes\" is not one of auto_connect, "
+        "on_demand, manual");
+}
+
+TEST_CASE("every bad value is reported, not just the first") {
+  const std::vector<std::string> errors = loadErrors("tun:\n  mtu: x\ndns:\n  port: y\n");
+  REQUIRE(errors.size() == 2);
+  CHECK(errors[1] == "fips.yaml:4: dns.port: expected an unsigned 16-bit integer, got \"y\"");
+}
+
+TEST_CASE("required keys and duplicates") {
+  CHECK(firstError("peers:\n  - alias: x\n    via_nostr: false\n") ==
+        "fips.yaml:2: peers[0].npub: is required");
+  CHECK(firstError("transports:\n  ethernet:\n    mtu: 1500\n") ==
+        "fips.yaml:2: transports.ethernet.interface: is required");
+  CHECK(firstError("gateway:\n  pool: \"fd01::/112\"\n") ==
+        "fips.yaml:1: gateway.lan_interface: is required");
+  CHECK(firstError("tun:\n  mtu: 1\n  mtu: 2\n") == "fips.yaml:3: tun.mtu: duplicate key");
+}
+
+TEST_CASE("unknown keys are warnings with their line") {
+  const std::vector<std::string> w = loadWarnings(
+      "node:\n  identity:\n    persistnet: true\ntun:\n  enabled: true\nfoo: 1\n"
+      "transports:\n  udp:\n    bind_adr: \"0.0.0.0:1\"\n");
+  REQUIRE(w.size() == 3);
+  CHECK(w[0] == "fips.yaml:3: unknown key 'node.identity.persistnet' (ignored)");
+  CHECK(w[1] == "fips.yaml:9: unknown key 'transports.udp.bind_adr' (ignored)");
+  CHECK(w[2] == "fips.yaml:6: unknown key 'foo' (ignored)");
+}
+
+TEST_CASE("nsec shape: accepted forms, and the value is never echoed") {
+  CHECK(loadString("node:\n  identity:\n    nsec: " + NSEC + "\n").config.node.identity.nsec == NSEC);
+  CHECK(loadString("node:\n  identity:\n    nsec: \"" + std::string(64, 'A') + "\"\n")
+            .config.node.identity.nsec);
+  const std::string error = firstError("node:\n  identity:\n    nsec: \"nsec1secretvalue\"\n");
+  CHECK(error ==
+        "fips.yaml:3: node.identity.nsec: is not an nsec1... bech32 key or 64 hex characters");
+  CHECK(error.find("secretvalue") == std::string::npos);
+  CHECK(firstError("node:\n  identity:\n    nsec: " + toUpper(NSEC) + "\n")
+            .ends_with("is not an nsec1... bech32 key or 64 hex characters"));
+}
+
+TEST_CASE("other shapes: npub, interface names, user, tor auth, gateway") {
+  CHECK(firstError("peers:\n  - npub: npub1short\n    via_nostr: true\nnode:\n  rendezvous:\n"
+                   "    nostr: {enabled: true}\n") ==
+        "fips.yaml:2: peers[0].npub: \"npub1short\" is not an npub1... key");
+  CHECK(firstError("tun:\n  name: \"a/b\"\n") == "fips.yaml:2: tun.name: \"a/b\" is not an interface name");
+  CHECK(firstError("node:\n  user: \"\"\n") == "fips.yaml:2: node.user: \"\" is not a user name");
+  CHECK(firstError("transports:\n  tor:\n    control_auth: magic\n") ==
+        "fips.yaml:3: transports.tor.control_auth: is not cookie, cookie:<path> or password:<secret>");
+  CHECK(firstError("gateway:\n  pool: 10.0.0.0/8\n  lan_interface: eth0\n") ==
+        "fips.yaml:2: gateway.pool: \"10.0.0.0/8\" is not an IPv6 CIDR");
+  CHECK(firstError("gateway:\n  pool: fd01::/112\n  lan_interface: eth0\n  port_forwards:\n"
+                   "    - {listen_port: 80, proto: tcp, target: \"10.0.0.1:80\"}\n") ==
+        "fips.yaml:5: gateway.port_forwards[0].target: \"10.0.0.1:80\" is not an [IPv6]:port");
+}
+
+TEST_CASE("an unknown log level and an unknown peer transport warn") {
+  CHECK(loadWarnings("node:\n  log_level: verbose\n") ==
+        std::vector<std::string>{
+            "fips.yaml:2: node.log_level: \"verbose\" is not trace, debug, info, warn or error "
+            "(using info)"});
+  CHECK(loadWarnings(peer("      - {transport: carrier-pigeon, addr: coop}\n")) ==
+        std::vector<std::string>{"fips.yaml:4: peers[0].addresses[0].transport: "
+                                 "\"carrier-pigeon\" is not a transport type (this address is "
+                                 "never dialled)"});
+}
+
+TEST_CASE("cross-field rules of Config::validate") {
+  CHECK(firstError("transports:\n  udp:\n    advertise_on_nostr: true\n") ==
+        "fips.yaml:3: transports.udp.advertise_on_nostr: is true but "
+        "node.rendezvous.nostr.enabled is false");
+  CHECK(firstError("peers:\n  - npub: " + NPUB + "\n    via_nostr: true\n") ==
+        "fips.yaml:3: peers[0].via_nostr: is true but node.rendezvous.nostr.enabled is false");
+  CHECK(firstError("peers:\n  - npub: " + NPUB + "\n") ==
+        "fips.yaml:2: peers[0].addresses: a peer needs at least one address, or via_nostr: true");
+  CHECK(firstError("node:\n  rendezvous:\n    nostr:\n      enabled: true\n      dm_relays: []\n"
+                   "transports:\n  udp: {advertise_on_nostr: true}\n") ==
+        "fips.yaml:5: node.rendezvous.nostr.dm_relays: must not be empty when a UDP transport "
+        "advertises a NAT endpoint");
+  CHECK(firstError("node:\n  native_api:\n    backlog: 0\n") ==
+        "fips.yaml:3: node.native_api.backlog: must be at least 1");
+  CHECK(firstError("node:\n  native_api:\n    pending_per_flow: 65\n") ==
+        "fips.yaml:3: node.native_api.pending_per_flow: must be within 1..64");
+  CHECK(firstError("node:\n  rekey:\n    after_secs: 15\n") ==
+        "fips.yaml:3: node.rekey.after_secs: must be greater than 15 (the rekey jitter)");
+  CHECK(firstError("node:\n  rekey:\n    after_messages: 0\n") ==
+        "fips.yaml:3: node.rekey.after_messages: must be at least 1");
+  CHECK(firstError("node:\n  rate_limit:\n    established_handshake_burst: 0\n") ==
+        "fips.yaml:3: node.rate_limit.established_handshake_burst: must not be 0 (omit it to "
+        "derive it from node.limits.max_peers)");
+  CHECK(firstError("node:\n  rate_limit:\n    session_setup_rate: .inf\n") ==
+        "fips.yaml:3: node.rate_limit.session_setup_rate: must be a finite number above 0");
+  CHECK(firstError("node:\n  rendezvous:\n    nostr:\n      signal_ttl_secs: 180\n") ==
+        "fips.yaml:4: node.rendezvous.nostr.signal_ttl_secs: signal_ttl_secs + 120 (300) must "
+        "be less than replay_window_secs (300)");
+  CHECK(firstError("node:\n  rendezvous:\n    nostr:\n      max_concurrent_offers_per_npub: 0\n")
+            .starts_with("fips.yaml:4: node.rendezvous.nostr.max_concurrent_offers_per_npub: "
+                         "must be within 1.."));
+}
+
+TEST_CASE("loopback UDP bind with an external udp peer") {
+  const std::string base = "transports:\n  udp:\n    bind_addr: \"127.0.0.1:2121\"\n";
+  CHECK(firstError(base + peer("      - {transport: udp, addr: \"192.0.2.1:2121\"}\n")) ==
+        "fips.yaml:3: transports.udp.bind_addr: \"127.0.0.1:2121\" is loopback but "
+        "peers[0].addresses[0] is a non-loopback udp address; bind 0.0.0.0:2121 or set "
+        "outbound_only: true");
+  CHECK(loadWarnings(base + peer("      - {transport: udp, addr: \"127.0.0.2:2121\"}\n")).empty());
+  CHECK(loadString("transports:\n  udp:\n    bind_addr: \"127.0.0.1:2121\"\n    outbound_only: "
+                   "true\n" + peer("      - {transport: udp, addr: \"192.0.2.1:2121\"}\n"))
+            .config.transports.udp.at("")
+            .bindAddr == "0.0.0.0:0");
+}
+
+TEST_CASE("instance-qualified peer transports") {
+  const std::string named = "transports:\n  udp:\n    lan: {bind_addr: \"0.0.0.0:2121\"}\n";
+  CHECK(loadWarnings(named + peer("      - {transport: udp/lan, addr: \"192.0.2.1:1\"}\n")).empty());
+  CHECK(firstError(named + peer("      - {transport: udp/wan, addr: \"192.0.2.1:1\"}\n")) ==
+        "fips.yaml:7: peers[0].addresses[0].transport: \"udp/wan\": no udp instance named "
+        "\"wan\" is configured");
+  CHECK(firstError(peer("      - {transport: tcp/lan, addr: \"192.0.2.1:1\"}\n")) ==
+        "fips.yaml:4: peers[0].addresses[0].transport: \"tcp/lan\": only udp addresses may name "
+        "an instance");
+}
+
+}  // namespace fips::privsep::config

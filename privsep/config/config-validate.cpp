@@ -1,0 +1,365 @@
+// SPDX-License-Identifier: MIT
+// Internal to the fips.yaml loader: shape checks and the cross-field rules of
+// the reference's Config::validate (spec 08 §3.5). Runs in the fips
+// supervisor and fipsctl on operator-owned input; never prints secrets.
+#include "privsep/config/config-validate.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <limits>
+
+#include <fmt/format.h>
+
+#include "privsep/config/address.h"
+#include "privsep/config/log-level.h"
+
+namespace fips::privsep::config {
+
+namespace {
+
+constexpr std::string_view BECH32_CHARSET = "qpzry9x8gf2tvdw0s3jn54khce6mua7l";
+constexpr std::size_t BECH32_KEY_DATA_CHARS = 58;  // 52 data + 6 checksum for 32 bytes
+constexpr std::size_t HEX_KEY_CHARS = 64;
+constexpr std::size_t MAX_IFNAME_CHARS = 15;        // IFNAMSIZ - 1
+constexpr std::size_t MAX_USER_CHARS = 32;
+// Clock-skew grace on each side of a Nostr signal (reference nostr/signal.rs).
+constexpr std::uint64_t FRESHNESS_SKEW_SECS = 60;
+// tokio's Semaphore::MAX_PERMITS in the reference.
+constexpr std::size_t MAX_SEMAPHORE_PERMITS = std::numeric_limits<std::size_t>::max() >> 3;
+constexpr std::string_view TRANSPORT_TYPES[] = {"udp", "tcp", "ethernet", "tor", "nym", "ble"};
+
+bool isHexKey(std::string_view text) {
+  return text.size() == HEX_KEY_CHARS &&
+         std::all_of(text.begin(), text.end(), [](char c) { return std::isxdigit(
+                                                               static_cast<unsigned char>(c)); });
+}
+
+// "<hrp>1" + 58 bech32 characters, all lower case (or, if `allowUpper`, all upper).
+bool isBech32Key(std::string_view text, std::string_view hrp, bool allowUpper) {
+  if (text.size() != hrp.size() + 1 + BECH32_KEY_DATA_CHARS) return false;
+  std::string lower(text);
+  const bool upper = std::any_of(text.begin(), text.end(),
+                                 [](char c) { return c >= 'A' && c <= 'Z'; });
+  if (upper) {
+    if (!allowUpper || std::any_of(text.begin(), text.end(),
+                                   [](char c) { return c >= 'a' && c <= 'z'; })) {
+      return false;
+    }
+    std::transform(lower.begin(), lower.end(), lower.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  }
+  if (lower.compare(0, hrp.size() + 1, std::string(hrp) + "1") != 0) return false;
+  return std::all_of(lower.begin() + static_cast<std::ptrdiff_t>(hrp.size() + 1), lower.end(),
+                     [](char c) { return BECH32_CHARSET.find(c) != std::string_view::npos; });
+}
+
+// Linux dev_valid_name().
+bool isInterfaceName(std::string_view name) {
+  if (name.empty() || name.size() > MAX_IFNAME_CHARS || name == "." || name == "..") return false;
+  return std::none_of(name.begin(), name.end(), [](char c) {
+    return c == '/' || c == ':' || c == '\0' || std::isspace(static_cast<unsigned char>(c));
+  });
+}
+
+bool isUserName(std::string_view name) {
+  if (name.empty() || name.size() > MAX_USER_CHARS || name.front() == '-') return false;
+  return std::all_of(name.begin(), name.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.';
+  });
+}
+
+std::string instancePath(std::string_view type, const std::string& name, std::string_view key) {
+  return name.empty() ? fmt::format("transports.{}.{}", type, key)
+                      : fmt::format("transports.{}.{}.{}", type, name, key);
+}
+
+class Validator {
+ public:
+  Validator(const Config& config, const Origins& origins, const std::string& fallbackFile,
+            std::vector<std::string>& errors, std::vector<std::string>& warnings)
+      : c_(config), origins_(origins), fallbackFile_(fallbackFile), errors_(errors),
+        warnings_(warnings) {}
+
+  void run() {
+    checkNode();
+    checkTunDns();
+    checkTransports();
+    checkPeers();
+    checkGateway();
+    checkNostrUse();
+    checkLoopbackBind();
+    checkLimits();
+  }
+
+ private:
+  // "FILE:LINE" of `path`, or of its nearest recorded ancestor.
+  std::string locate(std::string path) const {
+    for (;;) {
+      if (auto it = origins_.find(path); it != origins_.end()) {
+        return fmt::format("{}:{}", it->second.file, it->second.line);
+      }
+      const std::size_t cut = path.find_last_of(".[");
+      if (cut == std::string::npos) return fmt::format("{}:1", fallbackFile_);
+      path.resize(cut);
+    }
+  }
+
+  void error(const std::string& path, std::string_view reason) {
+    errors_.push_back(fmt::format("{}: {}: {}", locate(path), path, reason));
+  }
+
+  void warn(const std::string& path, std::string_view reason) {
+    warnings_.push_back(fmt::format("{}: {}: {}", locate(path), path, reason));
+  }
+
+  void expect(bool ok, const std::string& path, std::string_view value, std::string_view what) {
+    if (!ok) error(path, fmt::format("{} is not {}", quoteValue(value), what));
+  }
+
+  void checkNode();
+  void checkTunDns();
+  void checkTransports();
+  void checkPeers();
+  void checkPeerAddress(const std::string& path, const PeerAddress& address);
+  void checkGateway();
+  void checkNostrUse();
+  void checkLoopbackBind();
+  void checkLimits();
+
+  const Config& c_;
+  const Origins& origins_;
+  const std::string& fallbackFile_;
+  std::vector<std::string>& errors_;
+  std::vector<std::string>& warnings_;
+};
+
+void Validator::checkNode() {
+  const NodeConfig& n = c_.node;
+  if (n.identity.nsec && !isBech32Key(*n.identity.nsec, "nsec", false) &&
+      !isHexKey(*n.identity.nsec)) {
+    // The value is a secret: describe it, never quote it.
+    error("node.identity.nsec", "is not an nsec1... bech32 key or 64 hex characters");
+  }
+  expect(isUserName(n.user), "node.user", n.user, "a user name");
+  if (n.logLevel && !isKnownLogLevel(*n.logLevel)) {
+    warn("node.log_level", fmt::format("{} is not trace, debug, info, warn or error (using info)",
+                                       quoteValue(*n.logLevel)));
+  }
+}
+
+void Validator::checkTunDns() {
+  expect(isInterfaceName(c_.tun.name), "tun.name", c_.tun.name, "an interface name");
+  expect(isIpAddress(c_.dns.bindAddr), "dns.bind_addr", c_.dns.bindAddr, "an IP address");
+}
+
+void Validator::checkTransports() {
+  const TransportsConfig& t = c_.transports;
+  for (const auto& [name, udp] : t.udp) {
+    if (!udp.outboundOnly) {
+      expect(isSocketAddress(udp.bindAddr), instancePath("udp", name, "bind_addr"), udp.bindAddr,
+             "an address:port");
+    }
+    if (udp.externalAddr) {
+      expect(isIpAddress(*udp.externalAddr) || isSocketAddress(*udp.externalAddr),
+             instancePath("udp", name, "external_addr"), *udp.externalAddr,
+             "an IP address or address:port");
+    }
+  }
+  for (const auto& [name, tcp] : t.tcp) {
+    if (tcp.bindAddr) {
+      expect(isSocketAddress(*tcp.bindAddr), instancePath("tcp", name, "bind_addr"),
+             *tcp.bindAddr, "an address:port");
+    }
+    if (tcp.externalAddr) {
+      expect(isIpAddress(*tcp.externalAddr) || isSocketAddress(*tcp.externalAddr),
+             instancePath("tcp", name, "external_addr"), *tcp.externalAddr,
+             "an IP address or address:port");
+    }
+  }
+  for (const auto& [name, eth] : t.ethernet) {
+    expect(isInterfaceName(eth.interface), instancePath("ethernet", name, "interface"),
+           eth.interface, "an interface name");
+  }
+  for (const auto& [name, tor] : t.tor) {
+    expect(isHostPort(tor.socks5Addr), instancePath("tor", name, "socks5_addr"), tor.socks5Addr,
+           "a host:port");
+    expect(tor.controlAddr.starts_with("/") || isHostPort(tor.controlAddr),
+           instancePath("tor", name, "control_addr"), tor.controlAddr,
+           "a Unix socket path or host:port");
+    const bool authOk = tor.controlAuth == "cookie" ||
+                        (tor.controlAuth.starts_with("cookie:") && tor.controlAuth.size() > 7) ||
+                        tor.controlAuth.starts_with("password:");
+    if (!authOk) {
+      error(instancePath("tor", name, "control_auth"),
+            "is not cookie, cookie:<path> or password:<secret>");
+    }
+    expect(isSocketAddress(tor.directoryService.bindAddr),
+           instancePath("tor", name, "directory_service.bind_addr"),
+           tor.directoryService.bindAddr, "an address:port");
+  }
+  for (const auto& [name, nym] : t.nym) {
+    expect(isHostPort(nym.socks5Addr), instancePath("nym", name, "socks5_addr"), nym.socks5Addr,
+           "a host:port");
+  }
+}
+
+void Validator::checkPeers() {
+  for (std::size_t i = 0; i < c_.peers.size(); ++i) {
+    const PeerConfig& peer = c_.peers[i];
+    const std::string path = fmt::format("peers[{}]", i);
+    expect(isBech32Key(peer.npub, "npub", true), path + ".npub", peer.npub, "an npub1... key");
+    if (peer.addresses.empty() && !peer.viaNostr) {
+      error(path + ".addresses", "a peer needs at least one address, or via_nostr: true");
+    }
+    for (std::size_t k = 0; k < peer.addresses.size(); ++k) {
+      checkPeerAddress(fmt::format("{}.addresses[{}]", path, k), peer.addresses[k]);
+    }
+  }
+}
+
+void Validator::checkPeerAddress(const std::string& path, const PeerAddress& address) {
+  // "<type>/<instance>": split at the first '/'; an empty half means no instance.
+  const std::size_t slash = address.transport.find('/');
+  const bool qualified = slash != std::string::npos && slash > 0 &&
+                         slash + 1 < address.transport.size();
+  const std::string kind = qualified ? address.transport.substr(0, slash) : address.transport;
+  const std::string instance = qualified ? address.transport.substr(slash + 1) : "";
+  if (std::find(std::begin(TRANSPORT_TYPES), std::end(TRANSPORT_TYPES), kind) ==
+      std::end(TRANSPORT_TYPES)) {
+    warn(path + ".transport", fmt::format("{} is not a transport type (this address is never "
+                                          "dialled)", quoteValue(address.transport)));
+  } else if (qualified && kind != "udp") {
+    error(path + ".transport", fmt::format("{}: only udp addresses may name an instance",
+                                           quoteValue(address.transport)));
+  } else if (qualified && (c_.transports.udp.count(instance) == 0 || instance.empty())) {
+    error(path + ".transport",
+          fmt::format("{}: no udp instance named {} is configured", quoteValue(address.transport),
+                      quoteValue(instance)));
+  }
+  if (address.addr.empty()) error(path + ".addr", "must not be empty");
+}
+
+void Validator::checkGateway() {
+  if (!c_.gateway) return;
+  const GatewayConfig& g = *c_.gateway;
+  expect(isIpv6Cidr(g.pool), "gateway.pool", g.pool, "an IPv6 CIDR");
+  expect(isInterfaceName(g.lanInterface), "gateway.lan_interface", g.lanInterface,
+         "an interface name");
+  expect(isSocketAddress(g.dns.listen), "gateway.dns.listen", g.dns.listen, "an address:port");
+  expect(isSocketAddress(g.dns.upstream), "gateway.dns.upstream", g.dns.upstream,
+         "an address:port");
+  for (std::size_t i = 0; i < g.portForwards.size(); ++i) {
+    const std::string& target = g.portForwards[i].target;
+    expect(isSocketAddressV6(target), fmt::format("gateway.port_forwards[{}].target", i), target,
+           "an [IPv6]:port");
+  }
+}
+
+// Spec 08 §3.5: Nostr features need node.rendezvous.nostr.enabled, and a NAT
+// UDP advert needs relays and STUN servers.
+void Validator::checkNostrUse() {
+  const NostrRendezvousConfig& nostr = c_.node.rendezvous.nostr;
+  const TransportsConfig& t = c_.transports;
+  bool natAdvert = false;
+  auto needNostr = [&](bool advertises, const std::string& path) {
+    if (advertises && !nostr.enabled) {
+      error(path, "is true but node.rendezvous.nostr.enabled is false");
+    }
+  };
+  for (const auto& [name, udp] : t.udp) {
+    needNostr(udp.advertiseOnNostr, instancePath("udp", name, "advertise_on_nostr"));
+    natAdvert = natAdvert || (udp.advertiseOnNostr && !udp.isPublic);
+  }
+  for (const auto& [name, tcp] : t.tcp) {
+    needNostr(tcp.advertiseOnNostr, instancePath("tcp", name, "advertise_on_nostr"));
+  }
+  for (const auto& [name, tor] : t.tor) {
+    needNostr(tor.advertiseOnNostr, instancePath("tor", name, "advertise_on_nostr"));
+  }
+  for (std::size_t i = 0; i < c_.peers.size(); ++i) {
+    needNostr(c_.peers[i].viaNostr, fmt::format("peers[{}].via_nostr", i));
+  }
+  if (nostr.enabled && natAdvert) {
+    const std::string why = "must not be empty when a UDP transport advertises a NAT endpoint";
+    if (nostr.dmRelays.empty()) error("node.rendezvous.nostr.dm_relays", why);
+    if (nostr.stunServers.empty()) error("node.rendezvous.nostr.stun_servers", why);
+  }
+}
+
+// A loopback-bound UDP socket cannot reach non-loopback peers (spec 08 §3.5).
+void Validator::checkLoopbackBind() {
+  std::string external;
+  for (std::size_t i = 0; i < c_.peers.size() && external.empty(); ++i) {
+    for (std::size_t k = 0; k < c_.peers[i].addresses.size(); ++k) {
+      const PeerAddress& a = c_.peers[i].addresses[k];
+      if (a.transport == "udp" && !isLoopbackAddress(a.addr)) {
+        external = fmt::format("peers[{}].addresses[{}]", i, k);
+        break;
+      }
+    }
+  }
+  if (external.empty()) return;
+  for (const auto& [name, udp] : c_.transports.udp) {
+    if (udp.outboundOnly || !isLoopbackAddress(udp.bindAddr)) continue;
+    error(instancePath("udp", name, "bind_addr"),
+          fmt::format("{} is loopback but {} is a non-loopback udp address; bind 0.0.0.0:2121 "
+                      "or set outbound_only: true",
+                      quoteValue(udp.bindAddr), external));
+  }
+}
+
+void Validator::checkLimits() {
+  const NodeConfig& n = c_.node;
+  if (n.nativeApi.backlog < 1) error("node.native_api.backlog", "must be at least 1");
+  if (n.nativeApi.pendingPerFlow < 1 || n.nativeApi.pendingPerFlow > MAX_PENDING_PER_FLOW) {
+    error("node.native_api.pending_per_flow", fmt::format("must be within 1..{}",
+                                                          MAX_PENDING_PER_FLOW));
+  }
+  if (n.rekey.afterMessages == 0) error("node.rekey.after_messages", "must be at least 1");
+  if (n.rekey.afterSecs <= REKEY_JITTER_SECS) {
+    error("node.rekey.after_secs",
+          fmt::format("must be greater than {} (the rekey jitter)", REKEY_JITTER_SECS));
+  }
+  const RateLimitConfig& rl = n.rateLimit;
+  auto positive = [](double v) { return std::isfinite(v) && v > 0; };
+  if (rl.establishedHandshakeBurst == 0u) {
+    error("node.rate_limit.established_handshake_burst",
+          "must not be 0 (omit it to derive it from node.limits.max_peers)");
+  }
+  if (rl.establishedHandshakeRate && !positive(*rl.establishedHandshakeRate)) {
+    error("node.rate_limit.established_handshake_rate", "must be a finite number above 0");
+  }
+  if (rl.sessionSetupBurst == 0) error("node.rate_limit.session_setup_burst", "must not be 0");
+  if (!positive(rl.sessionSetupRate)) {
+    error("node.rate_limit.session_setup_rate", "must be a finite number above 0");
+  }
+  const NostrRendezvousConfig& nostr = n.rendezvous.nostr;
+  const std::uint64_t window = nostr.signalTtlSecs >
+                                       std::numeric_limits<std::uint64_t>::max() -
+                                           2 * FRESHNESS_SKEW_SECS
+                                   ? std::numeric_limits<std::uint64_t>::max()
+                                   : nostr.signalTtlSecs + 2 * FRESHNESS_SKEW_SECS;
+  if (window >= nostr.replayWindowSecs) {
+    const bool ttlSet = origins_.count("node.rendezvous.nostr.signal_ttl_secs") != 0;
+    error(ttlSet ? "node.rendezvous.nostr.signal_ttl_secs"
+                 : "node.rendezvous.nostr.replay_window_secs",
+          fmt::format("signal_ttl_secs + {} ({}) must be less than replay_window_secs ({})",
+                      2 * FRESHNESS_SKEW_SECS, window, nostr.replayWindowSecs));
+  }
+  if (nostr.maxConcurrentOffersPerNpub == 0 ||
+      nostr.maxConcurrentOffersPerNpub > MAX_SEMAPHORE_PERMITS) {
+    error("node.rendezvous.nostr.max_concurrent_offers_per_npub",
+          fmt::format("must be within 1..{}", MAX_SEMAPHORE_PERMITS));
+  }
+}
+
+}  // namespace
+
+void validateConfig(const Config& config, const Origins& origins,
+                    const std::string& fallbackFile, std::vector<std::string>& errors,
+                    std::vector<std::string>& warnings) {
+  Validator(config, origins, fallbackFile, errors, warnings).run();
+}
+
+}  // namespace fips::privsep::config

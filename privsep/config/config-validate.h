@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: MIT
+// Internal to the fips.yaml loader: value shapes (addresses, keys, names) and
+// the reference's cross-field rules (spec 08 §3.5) on the effective config.
+// Runs in the fips supervisor and fipsctl on operator-owned input.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "privsep/config/config.h"
+#include "privsep/config/yaml-reader.h"
+
+namespace fips::privsep::config {
+
+// Appends "FILE:LINE: key.path: reason" errors and warnings for `config`.
+// Each key is located through `origins` (its nearest recorded ancestor when
+// it kept its default); `fallbackFile` names the source when nothing is
+// recorded. Secret values are never quoted.
+void validateConfig(const Config& config, const Origins& origins,
+                    const std::string& fallbackFile, std::vector<std::string>& errors,
+                    std::vector<std::string>& warnings);
+
+}  // namespace fips::privsep::config
