@@ -1,0 +1,87 @@
+# SPDX-License-Identifier: MIT
+# Boundary: supervisor `fips` (root, no network input) <-> every child
+# (fips-router and fips-transport-* unprivileged; fips-tun-helper with only
+# CAP_NET_ADMIN+CAP_NET_RAW). Channel: SOCK_SEQPACKET socketpair on fd 3 of
+# the child, one capnp message per packet.
+#
+# Direction supervisor -> child (SupervisorRequest):
+#   fds: at most 1 (attachTransport carries the router's end of a new
+#   router<->transport channel); 0 on every other request.
+#   configure       state START only, exactly once; then state RUNNING.
+#   setLogLevel     state RUNNING.
+#   attachTransport state RUNNING, router only; once per (re)started worker.
+#   shutdown        state RUNNING; the child exits within 5 s.
+# Direction child -> supervisor (ChildEvent): fds: 0 always.
+#   hello           state START, exactly once (first message of a child).
+#   ready           once, after configure has been applied.
+# Anything else, or any fd from a child, is fatal to the supervisor.
+@0x922dd3ff59f803a7;
+
+using Cxx = import "/capnp/c++.capnp";
+$Cxx.namespace("fips::schema");
+
+using Common = import "common.capnp";
+
+enum Role {
+  router @0;
+  tunHelper @1;
+  transport @2;
+}
+
+# The router's slice of the configuration: the identity secret lives only
+# here (no other child ever receives it).
+struct RouterConfig {
+  nsec @0 :Data;          # 32-byte secret key
+  tunName @1 :Text;
+  tunMtu @2 :UInt16;
+  tunEnabled @3 :Bool;
+  user @4 :Text;
+}
+
+# The tun-helper's slice: the device to create and the node's address.
+struct TunConfig {
+  enabled @0 :Bool;
+  name @1 :Text;
+  mtu @2 :UInt16;
+  address @3 :Data;       # 16-byte fd00::/8 address of this node
+  user @4 :Text;          # user to switch to, keeping NET_ADMIN+NET_RAW
+}
+
+# A transport worker's slice: its type and instance name, where to bind and
+# its socket sizes. Never any key material.
+struct TransportConfig {
+  type @0 :Text;          # "udp"
+  instance @1 :Text;      # "" for a single unnamed instance
+  bindAddr @2 :Text;      # "address:port" as in fips.yaml
+  recvBufSize @3 :UInt32; # bytes, SO_RCVBUF
+  sendBufSize @4 :UInt32; # bytes, SO_SNDBUF
+  mtu @5 :UInt16;
+  batchSize @6 :UInt16;   # datagrams per recvmmsg/sendmmsg
+  user @7 :Text;          # user to switch to once the sockets are bound
+}
+
+struct SupervisorRequest {
+  union {
+    configure :group {
+      logLevel @0 :Common.LogLevel;
+      union {
+        router @1 :RouterConfig;
+        tun @2 :TunConfig;
+        transport @3 :TransportConfig;
+      }
+    }
+    setLogLevel @4 :Common.LogLevel;
+    attachTransport @5 :Text;   # the transport's name; fd attached
+    shutdown @6 :Void;
+  }
+}
+
+struct ChildEvent {
+  union {
+    hello :group {
+      role @0 :Role;
+      pid @1 :UInt32;
+    }
+    ready @2 :Void;
+  }
+}

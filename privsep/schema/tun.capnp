@@ -1,0 +1,33 @@
+# SPDX-License-Identifier: MIT
+# Boundary: fips-tun-helper (privileged: CAP_NET_ADMIN+CAP_NET_RAW, acts
+# only on config-derived values) <-> fips-router (unprivileged, untrusted
+# from the helper's point of view). Channel: SOCK_SEQPACKET socketpair, fd 4
+# in both processes.
+#
+# Direction tun-helper -> router (TunEvent): fds: at most 1.
+#   tunReady   once, with the TUN fd attached (IFF_TUN|IFF_NO_PI).
+#   tunFailed  once, instead of tunReady; the router exits.
+# Direction router -> tun-helper (TunRequest): fds: 0 always.
+#   accepted   once, after tunReady: the router holds the device. After it
+#              the helper's table is empty: any further message is fatal
+#              (later issues add setMtu/setRoutes, validated against the
+#              fd00::/8 prefix).
+@0xb07488fb82c759d8;
+
+using Cxx = import "/capnp/c++.capnp";
+$Cxx.namespace("fips::schema");
+
+struct TunEvent {
+  union {
+    tunReady :group {
+      name @0 :Text;
+      ifindex @1 :UInt32;
+      mtu @2 :UInt16;
+    }
+    tunFailed @3 :Text;   # the reason, one line
+  }
+}
+
+struct TunRequest {
+  accepted @0 :Void;
+}

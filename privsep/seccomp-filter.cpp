@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: MIT
+// seccomp allow-lists with libseccomp (see seccomp-filter.h).
+#include "privsep/seccomp-filter.h"
+
+#include <cerrno>
+#include <cstring>
+#include <initializer_list>
+#include <stdexcept>
+#include <string>
+
+#include "fips-build-config.h"
+
+#if FIPS_HAVE_SECCOMP
+#include <seccomp.h>
+#endif
+
+#include <spdlog/spdlog.h>
+
+namespace fips::privsep {
+
+#if FIPS_HAVE_SECCOMP
+namespace {
+
+// What every event-loop process needs: memory, time, signals, its fds,
+// logging to stderr, and exiting.
+constexpr std::initializer_list<int> BASE_SYSCALLS = {
+    SCMP_SYS(read),          SCMP_SYS(write),         SCMP_SYS(readv),
+    SCMP_SYS(writev),        SCMP_SYS(close),         SCMP_SYS(fstat),
+    SCMP_SYS(newfstatat),    SCMP_SYS(lseek),         SCMP_SYS(fcntl),
+    SCMP_SYS(dup),           SCMP_SYS(recvmsg),       SCMP_SYS(sendmsg),
+    SCMP_SYS(epoll_wait),    SCMP_SYS(epoll_pwait),   SCMP_SYS(epoll_ctl),
+    SCMP_SYS(poll),          SCMP_SYS(ppoll),         SCMP_SYS(select),
+    SCMP_SYS(clock_gettime), SCMP_SYS(gettimeofday),  SCMP_SYS(clock_nanosleep),
+    SCMP_SYS(nanosleep),     SCMP_SYS(getpid),        SCMP_SYS(gettid),
+    SCMP_SYS(getuid),        SCMP_SYS(geteuid),       SCMP_SYS(futex),
+    SCMP_SYS(brk),           SCMP_SYS(mmap),          SCMP_SYS(munmap),
+    SCMP_SYS(mremap),        SCMP_SYS(madvise),       SCMP_SYS(mprotect),
+    SCMP_SYS(rt_sigreturn),  SCMP_SYS(rt_sigprocmask), SCMP_SYS(rt_sigaction),
+    SCMP_SYS(sigaltstack),   SCMP_SYS(tgkill),        SCMP_SYS(getrandom),
+    SCMP_SYS(sched_yield),   SCMP_SYS(restart_syscall), SCMP_SYS(exit),
+    SCMP_SYS(exit_group),    SCMP_SYS(pipe2),         SCMP_SYS(eventfd2),
+    SCMP_SYS(getsockopt),    SCMP_SYS(prctl),         SCMP_SYS(sched_getaffinity),
+};
+
+// Datagram I/O of a transport worker on sockets it already holds.
+constexpr std::initializer_list<int> TRANSPORT_SYSCALLS = {
+    SCMP_SYS(recvmmsg), SCMP_SYS(sendmmsg), SCMP_SYS(recvfrom),
+    SCMP_SYS(sendto),   SCMP_SYS(setsockopt),
+};
+
+// The router reads and writes the TUN fd and serves its control socket.
+constexpr std::initializer_list<int> ROUTER_SYSCALLS = {
+    SCMP_SYS(recvmmsg), SCMP_SYS(sendmmsg), SCMP_SYS(accept4),
+    SCMP_SYS(ioctl),    SCMP_SYS(setsockopt),
+};
+
+// The tun-helper only talks netlink and removes its device at shutdown.
+constexpr std::initializer_list<int> TUN_HELPER_SYSCALLS = {
+    SCMP_SYS(socket), SCMP_SYS(bind),     SCMP_SYS(getsockname), SCMP_SYS(sendto),
+    SCMP_SYS(recvfrom), SCMP_SYS(setsockopt), SCMP_SYS(ioctl),
+};
+
+struct FilterDeleter {
+  void operator()(void* ctx) const { seccomp_release(ctx); }
+};
+
+void allow(scmp_filter_ctx ctx, std::initializer_list<int> calls) {
+  for (int call : calls) {
+    int rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, call, 0);
+    if (rc != 0) throw std::runtime_error("seccomp_rule_add: " + std::string(std::strerror(-rc)));
+  }
+}
+
+}  // namespace
+
+void loadSeccomp(SeccompProfile profile) {
+  std::unique_ptr<void, FilterDeleter> ctx(seccomp_init(SCMP_ACT_ERRNO(EPERM)));
+  if (!ctx) throw std::runtime_error("seccomp_init failed");
+  allow(ctx.get(), BASE_SYSCALLS);
+  switch (profile) {
+    case SeccompProfile::ROUTER:
+      allow(ctx.get(), ROUTER_SYSCALLS);
+      break;
+    case SeccompProfile::TRANSPORT:
+      allow(ctx.get(), TRANSPORT_SYSCALLS);
+      break;
+    case SeccompProfile::TUN_HELPER:
+      allow(ctx.get(), TUN_HELPER_SYSCALLS);
+      break;
+  }
+  int rc = seccomp_load(ctx.get());
+  if (rc != 0) throw std::runtime_error("seccomp_load: " + std::string(std::strerror(-rc)));
+}
+#else
+void loadSeccomp(SeccompProfile) {
+  spdlog::warn("built without libseccomp: no system-call filter loaded");
+}
+#endif
+
+}  // namespace fips::privsep

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: MIT
+// Identity and user resolution for the supervisor (see identity-setup.h).
+#include "privsep/supervisor/identity-setup.h"
+
+#include <stdexcept>
+#include <variant>
+
+#include "privsep/log.h"
+#include "router/crypto/secp256k1-context.h"
+#include "router/identity/fips-address.h"
+#include "router/identity/nip19.h"
+#include "router/identity/node-addr.h"
+#include "router/identity/resolve-identity.h"
+
+namespace fips::privsep::supervisor {
+
+namespace ident = fips::router::identity;
+
+void prepareIdentityAndUser(SupervisorSettings& settings) {
+  auto& cfg = settings.loaded.config;
+  crypto::Secp256k1Context ctx;
+  std::optional<std::string_view> nsec;
+  if (cfg.node.identity.nsec) nsec = *cfg.node.identity.nsec;
+  auto resolved =
+      ident::resolveIdentity(ctx, nsec, cfg.node.identity.persistent, settings.loaded.keyDir);
+  if (auto* error = std::get_if<std::string>(&resolved)) throw std::runtime_error(*error);
+  auto& id = std::get<ident::ResolvedIdentity>(resolved);
+  for (const auto& warning : id.warnings) spdlog::warn("{}", warning);
+  auto pub = id.secretKey.publicKey(ctx);
+  auto address = ident::FipsAddress::fromNodeAddr(ident::NodeAddr::fromPublicKey(pub));
+  settings.identity.secret = id.secretKey.secret().clone();
+  settings.identity.npub = ident::encodeNpub(pub);
+  settings.identity.ipv6 = address.bytes();
+  spdlog::info("identity {} ({})", settings.identity.npub, address.toString());
+  config::wipeSecrets(cfg);
+
+  bool fellBack = false;
+  auto user = resolveUser(cfg.node.user, &fellBack);
+  if (!user) throw std::runtime_error("user '" + cfg.node.user + "' does not exist (nor 'nobody')");
+  if (fellBack) {
+    spdlog::warn("node.user: user '{}' does not exist: using 'nobody' (create it: useradd "
+                 "--system --no-create-home --shell /usr/sbin/nologin {})",
+                 cfg.node.user, cfg.node.user);
+  }
+  settings.user = *user;
+}
+
+}  // namespace fips::privsep::supervisor

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: MIT
+// Config slices for the children (see slices.h).
+#include "privsep/supervisor/slices.h"
+
+#include <string.h>
+
+#include "privsep/log.h"
+
+namespace fips::privsep::supervisor {
+
+namespace {
+constexpr uint16_t UDP_BATCH = 32;  // datagrams per recvmmsg/sendmmsg
+}  // namespace
+
+spdlog::level::level_enum configuredLogLevel(const config::Config& cfg) {
+  if (!cfg.node.logLevel) return spdlog::level::info;
+  return parseLogLevel(*cfg.node.logLevel).value_or(spdlog::level::info);
+}
+
+schema::LogLevel toSchemaLevel(spdlog::level::level_enum level) {
+  switch (level) {
+    case spdlog::level::trace:
+      return schema::LogLevel::TRACE;
+    case spdlog::level::debug:
+      return schema::LogLevel::DEBUG;
+    case spdlog::level::info:
+      return schema::LogLevel::INFO;
+    case spdlog::level::warn:
+      return schema::LogLevel::WARN;
+    default:
+      return schema::LogLevel::ERROR;
+  }
+}
+
+void fillRouterSlice(schema::RouterConfig::Builder out, const config::Config& cfg,
+                     const NodeIdentity& identity, const UserIds& user) {
+  auto secret = identity.secret.bytes();
+  out.setNsec(kj::arrayPtr(secret.data(), secret.size()));
+  out.setTunEnabled(cfg.tun.enabled);
+  out.setTunName(cfg.tun.name);
+  out.setTunMtu(cfg.tun.mtu);
+  out.setUser(user.name);
+}
+
+void fillTunSlice(schema::TunConfig::Builder out, const config::Config& cfg,
+                  const NodeIdentity& identity, const UserIds& user) {
+  out.setEnabled(cfg.tun.enabled);
+  out.setName(cfg.tun.name);
+  out.setMtu(cfg.tun.mtu);
+  out.setAddress(kj::arrayPtr(identity.ipv6.data(), identity.ipv6.size()));
+  out.setUser(user.name);
+}
+
+void fillUdpSlice(schema::TransportConfig::Builder out, const config::UdpConfig& udp,
+                  const std::string& instance, const UserIds& user) {
+  out.setUser(user.name);
+  out.setType("udp");
+  out.setInstance(instance);
+  out.setBindAddr(udp.bindAddr);
+  out.setRecvBufSize(static_cast<uint32_t>(udp.recvBufSize));
+  out.setSendBufSize(static_cast<uint32_t>(udp.sendBufSize));
+  out.setMtu(udp.mtu);
+  out.setBatchSize(UDP_BATCH);
+}
+
+std::vector<std::string> unsupportedTransports(const config::TransportsConfig& t) {
+  std::vector<std::string> out;
+  if (!t.tcp.empty()) out.push_back("tcp");
+  if (!t.ethernet.empty()) out.push_back("ethernet");
+  if (!t.tor.empty()) out.push_back("tor");
+  if (!t.nym.empty()) out.push_back("nym");
+  if (!t.ble.empty()) out.push_back("ble");
+  return out;
+}
+
+std::vector<std::string> restartOnlyChanges(const config::Config& before,
+                                            const config::Config& after) {
+  std::vector<std::string> out;
+  if (before.node.identity != after.node.identity) out.push_back("node.identity");
+  if (before.node.user != after.node.user) out.push_back("node.user");
+  if (before.tun != after.tun) out.push_back("tun");
+  if (before.dns != after.dns) out.push_back("dns");
+  if (before.transports != after.transports) out.push_back("transports");
+  return out;
+}
+
+void wipeMessage(capnp::MallocMessageBuilder& message) {
+  for (auto segment : message.getSegmentsForOutput()) {
+    ::explicit_bzero(const_cast<capnp::word*>(segment.begin()), segment.asBytes().size());
+  }
+}
+
+}  // namespace fips::privsep::supervisor

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: MIT
+// What each child is told: building the config slices of supervisor.capnp
+// from the validated Config, and comparing configs on SIGHUP. Runs in `fips`.
+// Each child gets only what it needs: the secret key goes to the router
+// alone, the node address to the tun-helper, bind settings to a transport.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <capnp/message.h>
+
+#include <spdlog/spdlog.h>
+
+#include "privsep/config/config.h"
+#include "privsep/privdrop.h"
+#include "privsep/supervisor/node-identity.h"
+#include "supervisor.capnp.h"
+
+namespace fips::privsep::supervisor {
+
+// node.log_level as configured (reference parsing: unknown names mean info).
+spdlog::level::level_enum configuredLogLevel(const config::Config& cfg);
+
+// spdlog level → schema LogLevel (off and critical map to error).
+schema::LogLevel toSchemaLevel(spdlog::level::level_enum level);
+
+// The router's slice: the 32-byte secret key, TUN settings, user name.
+void fillRouterSlice(schema::RouterConfig::Builder out, const config::Config& cfg,
+                     const NodeIdentity& identity, const UserIds& user);
+
+// The tun-helper's slice: device name, MTU, the node's fd00::/8 address.
+void fillTunSlice(schema::TunConfig::Builder out, const config::Config& cfg,
+                  const NodeIdentity& identity, const UserIds& user);
+
+// A UDP worker's slice for transports.udp[instance] ("" = unnamed).
+void fillUdpSlice(schema::TransportConfig::Builder out, const config::UdpConfig& udp,
+                  const std::string& instance, const UserIds& user);
+
+// Transport types configured but not built in this version ("tcp", ...).
+std::vector<std::string> unsupportedTransports(const config::TransportsConfig& transports);
+
+// Names of the config parts that differ and can only change by a restart
+// (identity, tun, dns, transports, node.user).
+std::vector<std::string> restartOnlyChanges(const config::Config& before,
+                                            const config::Config& after);
+
+// Zeroes every segment of `message` (after it held key material).
+void wipeMessage(capnp::MallocMessageBuilder& message);
+
+}  // namespace fips::privsep::supervisor

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# The `fips` command line: --help, -V, --check on good and bad configs, and
+# the exit statuses (0 ok, 1 any error, as the reference's cli-fips).
+set -u
+BUILD=${1:?usage: cli-test.sh BUILD_DIR}
+. "$(dirname "$0")/../lib/netns.sh"
+FIPS=$BUILD/fips
+WORK=$(mktemp -d)
+CLEANUPS+=("rm -rf $WORK")
+
+check "--help exits 0 and names --check" bash -c "$FIPS --help | grep -q -- --check"
+check "-V prints the version" bash -c "$FIPS -V | grep -Eq '^fips [0-9]+\.[0-9]+'"
+check "an unknown option exits non-zero" bash -c "! $FIPS --bogus 2>/dev/null"
+
+printf 'tun:\n  enabled: true\n  mtu: 1400\n' > "$WORK/good.yaml"
+check "--check on a good file exits 0" "$FIPS" --check -c "$WORK/good.yaml"
+check "--check prints the effective config" bash -c "$FIPS --check -c $WORK/good.yaml | grep -q 'mtu: 1400'"
+check "--check prints defaults too" bash -c "$FIPS --check -c $WORK/good.yaml | grep -q 'heartbeat_interval_secs: 10'"
+
+printf 'node:\n  log_level: info\ntransports:\n  udp:\n    bind_addr: "1.2.3"\n' > "$WORK/fips.yaml"
+err=$("$FIPS" --check -c "$WORK/fips.yaml" 2>&1 >/dev/null); rc=$?
+check "a bad value exits 1" [ "$rc" -eq 1 ]
+check "a bad value names file:line, key and reason" \
+  [ "$err" = "$WORK/fips.yaml:5: transports.udp.bind_addr: \"1.2.3\" is not an address:port" ]
+
+printf 'node:\n  bogus_key: 1\n' > "$WORK/unknown.yaml"
+check "an unknown key is a warning with file:line" \
+  bash -c "$FIPS --check -c $WORK/unknown.yaml 2>&1 >/dev/null | grep -q 'unknown.yaml:2'"
+check "an unknown key still exits 0" "$FIPS" --check -c "$WORK/unknown.yaml"
+
+one_line_error() {
+  local out rc
+  out=$("$FIPS" --check -c "$1" 2>&1 >/dev/null); rc=$?
+  [ "$rc" -eq 1 ] && [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] && ! grep -qi 'terminate\|abort\|exception' <<<"$out"
+}
+printf '\x00\x01\x02garbage: [' > "$WORK/binary.yaml"
+: > "$WORK/empty.yaml"
+mkdir "$WORK/dir.yaml"
+check "not YAML: one-line error, exit 1" one_line_error "$WORK/binary.yaml"
+check "empty file: one-line error, exit 1" one_line_error "$WORK/empty.yaml"
+check "a directory: one-line error, exit 1" one_line_error "$WORK/dir.yaml"
+check "a missing file: one-line error, exit 1" one_line_error "$WORK/missing.yaml"
+
+finish

@@ -1,0 +1,137 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# The privilege-separated process suite, for real: starts `fips` in a fresh
+# network namespace and checks each child's uid, capabilities, no_new_privs
+# and seccomp from /proc, the TUN device, restart of a killed transport
+# worker, suite shutdown when the router dies, SIGTERM cleanup, SIGHUP
+# reload, a Tailscale-like policy rule, and logging to /dev/full.
+#
+#   namespace fipst-$$ (lo only)
+#   +-------------------------------------------+
+#   | fips (root)                               |
+#   |  +- fips-tun-helper  NET_ADMIN+NET_RAW    |
+#   |  +- fips-router      user fips, seccomp   |   fips0: fd00::/8
+#   |  +- fips-udp         user fips, seccomp   |   udp 127.0.0.1:2121
+#   +-------------------------------------------+
+set -u
+BUILD=${1:?usage: suite-test.sh BUILD_DIR}
+. "$(dirname "$0")/../lib/netns.sh"
+
+[ "$(id -u)" -eq 0 ] || { echo "SKIP: needs root"; exit 77; }
+
+NS=fipst-$$
+netns_add "$NS"
+WORK=$(mktemp -d)
+CLEANUPS+=("rm -rf $WORK")
+MTU=1300
+cat > "$WORK/fips.yaml" <<YAML
+node:
+  identity:
+    persistent: true
+  log_level: info
+tun:
+  enabled: true
+  name: fips0
+  mtu: $MTU
+transports:
+  udp:
+    bind_addr: "127.0.0.1:2121"
+YAML
+
+SUP=""
+start_suite() {
+  ip netns exec "$NS" "$BUILD/fips" -c "$WORK/fips.yaml" 2>>"$WORK/log" &
+  SUP=$!
+  wait_until 5 child_pid "$SUP" fips-udp && wait_until 5 tun_up
+}
+tun_up() { ip -n "$NS" -6 route show dev fips0 2>/dev/null | grep -q '^fd00::/8'; }
+no_tun() { ! ip -n "$NS" link show fips0 >/dev/null 2>&1; }
+gone() { ! kill -0 "$1" 2>/dev/null; }
+no_children() { [ -z "$(pgrep -P "$SUP")" ]; }
+seccomp_on() { [ "$(status_field "$1" Seccomp)" = 2 ]; }
+
+# --- a Tailscale-like rule: everything to table 52, which has a default route
+ip -n "$NS" -6 rule add pref 5270 table 52
+ip -n "$NS" link add dummy52 type dummy
+ip -n "$NS" link set dummy52 up
+ip -n "$NS" -6 route add default dev dummy52 table 52
+
+check "suite starts" start_suite
+check "router and udp worker report ready" wait_until 5 bash -c "grep -q 'router ready' $WORK/log && grep -q 'udp ready' $WORK/log"
+ROUTER=$(child_pid "$SUP" fips-router)
+UDP=$(child_pid "$SUP" fips-udp)
+TUNH=$(child_pid "$SUP" fips-tun-helper)
+for role in ROUTER UDP; do
+  pid=${!role}
+  check "$role uid is not 0" [ "$(status_field "$pid" Uid)" != 0 ]
+  check "$role CapEff is 0" [ "$(status_field "$pid" CapEff)" = 0000000000000000 ]
+  check "$role CapPrm is 0" [ "$(status_field "$pid" CapPrm)" = 0000000000000000 ]
+  check "$role CapBnd is 0" [ "$(status_field "$pid" CapBnd)" = 0000000000000000 ]
+  check "$role NoNewPrivs is 1" [ "$(status_field "$pid" NoNewPrivs)" = 1 ]
+  check "$role Seccomp is 2" seccomp_on "$pid"
+done
+# CAP_NET_ADMIN is bit 12, CAP_NET_RAW bit 13.
+check "tun-helper CapEff is exactly NET_ADMIN+NET_RAW" [ "$(status_field "$TUNH" CapEff)" = 0000000000003000 ]
+check "tun-helper uid is not 0" [ "$(status_field "$TUNH" Uid)" != 0 ]
+check "tun-helper NoNewPrivs is 1" [ "$(status_field "$TUNH" NoNewPrivs)" = 1 ]
+check "fips0 has MTU $MTU" bash -c "ip -n $NS link show fips0 | grep -q 'mtu $MTU'"
+check "fips0 has an fd00::/8 address" bash -c "ip -n $NS -6 addr show dev fips0 | grep -q 'inet6 fd'"
+check "fd00::/8 routes to fips0" tun_up
+ADDR=$(ip -n "$NS" -6 addr show dev fips0 | awk '/inet6 fd/ { sub("/.*", "", $2); print $2 }')
+check "a Tailscale-like rule does not swallow fd00::/8" bash -c "ip -n $NS -6 route get ${ADDR%:*}:1 | grep -q 'dev fips0'"
+check "router holds the TUN fd" bash -c "ls -l /proc/$ROUTER/fd | grep -q tun"
+check "key file written 0600" [ "$(stat -c %a "$WORK/fips.key")" = 600 ]
+
+# --- SIGHUP: a valid change is applied, a broken file is refused
+sed -i 's/log_level: info/log_level: debug/' "$WORK/fips.yaml"
+kill -HUP "$SUP"
+check "SIGHUP re-reads the config" wait_until 3 grep -q "config re-read, log level debug" "$WORK/log"
+cp "$WORK/fips.yaml" "$WORK/good.yaml"
+echo "tun: [" >> "$WORK/fips.yaml"
+kill -HUP "$SUP"
+check "SIGHUP with a broken file keeps the running config" wait_until 3 grep -q "keeping the running config" "$WORK/log"
+cp "$WORK/good.yaml" "$WORK/fips.yaml"
+check "suite still up after the reloads" kill -0 "$ROUTER"
+
+# --- a transport worker that dies is restarted
+kill -9 "$UDP"
+new_udp() { local p; p=$(child_pid "$SUP" fips-udp) && [ "$p" != "$UDP" ]; }
+check "killed udp worker replaced within 2 s" wait_until 2 new_udp
+NEWUDP=$(child_pid "$SUP" fips-udp)
+check "new udp worker sandboxed" wait_until 2 seccomp_on "$NEWUDP"
+check "router survives a worker restart" kill -0 "$ROUTER"
+
+# --- SIGTERM stops everything and removes fips0
+CHILDREN=$(pgrep -P "$SUP")
+kill -TERM "$SUP"
+check "SIGTERM: supervisor exits within 5 s" wait_until 5 gone "$SUP"
+wait "$SUP"; RC=$?
+check "SIGTERM: exit status 0" [ "$RC" -eq 0 ]
+for pid in $CHILDREN; do check "SIGTERM: child $pid gone" gone "$pid"; done
+check "SIGTERM: fips0 removed" no_tun
+check "SIGTERM: fd00::/8 rule removed" bash -c "! ip -n $NS -6 rule | grep -q 'fd00::/8'"
+
+# --- the router dies: the whole suite stops, non-zero
+check "suite restarts (same identity)" start_suite
+ROUTER=$(child_pid "$SUP" fips-router)
+CHILDREN=$(pgrep -P "$SUP")
+kill -9 "$ROUTER"
+check "router killed: supervisor exits within 5 s" wait_until 5 gone "$SUP"
+wait "$SUP"; RC=$?
+check "router killed: exit status non-zero" [ "$RC" -ne 0 ]
+for pid in $CHILDREN; do check "router killed: child $pid gone" gone "$pid"; done
+check "router killed: fips0 removed" no_tun
+
+# --- stderr on /dev/full: the daemon keeps working
+ip netns exec "$NS" "$BUILD/fips" -c "$WORK/good.yaml" 2>/dev/full &
+SUP=$!
+check "stderr on /dev/full: suite comes up" bash -c "
+  for i in \$(seq 100); do ip -n $NS -6 route show dev fips0 2>/dev/null | grep -q fd00 && exit 0; sleep 0.05; done; exit 1"
+check "stderr on /dev/full: still running after 1 s" bash -c "sleep 1; kill -0 $SUP"
+kill -TERM "$SUP"
+check "stderr on /dev/full: clean stop" wait_until 5 gone "$SUP"
+wait "$SUP"; RC=$?
+check "stderr on /dev/full: exit status 0" [ "$RC" -eq 0 ]
+check "stderr on /dev/full: fips0 removed" no_tun
+
+finish

@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: MIT
+// UDP socket, recvmmsg/sendmmsg batching (see udp-transport.h). Received
+// datagrams are untrusted network input and are passed on unread.
+#include "transports/udp/udp-transport.h"
+
+#include <netinet/in.h>
+#include <sys/socket.h>
+
+#include <cerrno>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+
+#include <capnp/message.h>
+
+#include "privsep/log.h"
+#include "transports/udp/socket-address.h"
+
+namespace fips::transport {
+
+namespace {
+
+constexpr size_t MAX_DATAGRAM = 65535;
+constexpr int MAX_BATCHES_PER_WAKEUP = 8;
+constexpr timeval STATS_INTERVAL = {1, 0};
+constexpr size_t CONTROL = CMSG_SPACE(sizeof(uint32_t));  // room for SO_RXQ_OVFL
+
+void setIntOption(int fd, int level, int name, int value, const char* what) {
+  if (::setsockopt(fd, level, name, &value, sizeof(value)) != 0) {
+    throw std::runtime_error(std::string("setsockopt(") + what + "): " + std::strerror(errno));
+  }
+}
+
+// SO_RCVBUFFORCE works while the worker is still root; otherwise the
+// kernel caps the size at net.core.rmem_max.
+void setBuffer(int fd, int forceName, int name, uint32_t bytes) {
+  int value = static_cast<int>(bytes);
+  if (::setsockopt(fd, SOL_SOCKET, forceName, &value, sizeof(value)) != 0) {
+    ::setsockopt(fd, SOL_SOCKET, name, &value, sizeof(value));
+  }
+}
+
+}  // namespace
+
+UdpTransport::UdpTransport(privsep::EventBase& base) : base_(base) {}
+
+void UdpTransport::open(schema::TransportConfig::Reader slice,
+                        schema::TransportEvent::Bound::Builder bound) {
+  std::string bindText = slice.getBindAddr();
+  auto address = parseSocketAddress(bindText);
+  if (!address) throw std::runtime_error("bind address '" + bindText + "' is not address:port");
+  batchSize_ = slice.getBatchSize() == 0 ? 32 : slice.getBatchSize();
+  mtu_ = slice.getMtu();
+  socket_.reset(::socket(address->family(), SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0));
+  if (!socket_) throw std::runtime_error(std::string("socket: ") + std::strerror(errno));
+  if (address->family() == AF_INET6) {
+    setIntOption(socket_.get(), IPPROTO_IPV6, IPV6_V6ONLY, 0, "IPV6_V6ONLY");
+  }
+  setBuffer(socket_.get(), SO_RCVBUFFORCE, SO_RCVBUF, slice.getRecvBufSize());
+  setBuffer(socket_.get(), SO_SNDBUFFORCE, SO_SNDBUF, slice.getSendBufSize());
+  setIntOption(socket_.get(), SOL_SOCKET, SO_RXQ_OVFL, 1, "SO_RXQ_OVFL");
+  if (::bind(socket_.get(), reinterpret_cast<const sockaddr*>(&address->storage),
+             address->length) != 0) {
+    throw std::runtime_error("bind " + bindText + ": " + std::strerror(errno));
+  }
+  SocketAddress local;
+  local.length = sizeof(local.storage);
+  ::getsockname(socket_.get(), reinterpret_cast<sockaddr*>(&local.storage), &local.length);
+  toEndpoint(local, bound.initLocal(1)[0]);
+  spdlog::info("bound {}", bindText);
+}
+
+void UdpTransport::start(privsep::Channel& router) {
+  router_ = &router;
+  const size_t n = batchSize_;
+  rx_.buffers.assign(n, std::vector<uint8_t>(MAX_DATAGRAM));
+  rx_.iovs.resize(n);
+  rx_.peers.resize(n);
+  rx_.msgs.resize(n);
+  rx_.controls.resize(n * CONTROL);
+  readEvent_.reset(event_new(base_.get(), socket_.get(), EV_READ | EV_PERSIST,
+                             &UdpTransport::onReadable, this));
+  statsTimer_.reset(event_new(base_.get(), -1, EV_PERSIST, &UdpTransport::onStatsTimer, this));
+  event_add(readEvent_.get(), nullptr);
+  event_add(statsTimer_.get(), &STATS_INTERVAL);
+}
+
+void UdpTransport::onReadable(evutil_socket_t, short, void* arg) {
+  static_cast<UdpTransport*>(arg)->drain();
+}
+
+// Up to MAX_BATCHES_PER_WAKEUP recvmmsg calls, one router message each.
+void UdpTransport::drain() {
+  const size_t n = batchSize_;
+  auto& [buffers, iovs, peers, msgs, controls] = rx_;
+  for (int round = 0; round < MAX_BATCHES_PER_WAKEUP; ++round) {
+    for (size_t i = 0; i < n; ++i) {
+      iovs[i] = {buffers[i].data(), buffers[i].size()};
+      msgs[i] = {};
+      msgs[i].msg_hdr.msg_iov = &iovs[i];
+      msgs[i].msg_hdr.msg_iovlen = 1;
+      msgs[i].msg_hdr.msg_name = &peers[i];
+      msgs[i].msg_hdr.msg_namelen = sizeof(sockaddr_storage);
+      msgs[i].msg_hdr.msg_control = controls.data() + i * CONTROL;
+      msgs[i].msg_hdr.msg_controllen = CONTROL;
+    }
+    int got = ::recvmmsg(socket_.get(), msgs.data(), static_cast<unsigned>(n), MSG_DONTWAIT,
+                         nullptr);
+    if (got <= 0) return;
+    capnp::MallocMessageBuilder msg;
+    auto list = msg.initRoot<schema::TransportEvent>().initDatagrams(static_cast<unsigned>(got));
+    for (size_t i = 0; i < static_cast<size_t>(got); ++i) {
+      SocketAddress peer;
+      std::memcpy(&peer.storage, &peers[i], sizeof(sockaddr_storage));
+      peer.length = msgs[i].msg_hdr.msg_namelen;
+      toEndpoint(peer, list[static_cast<unsigned>(i)].initPeer());
+      list[static_cast<unsigned>(i)].setPayload(kj::arrayPtr(buffers[i].data(), msgs[i].msg_len));
+      for (cmsghdr* c = CMSG_FIRSTHDR(&msgs[i].msg_hdr); c != nullptr;
+           c = CMSG_NXTHDR(&msgs[i].msg_hdr, c)) {
+        if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SO_RXQ_OVFL) {
+          uint32_t drops;
+          std::memcpy(&drops, CMSG_DATA(c), sizeof(drops));
+          counters_.kernelDrops = drops;
+        }
+      }
+    }
+    counters_.rxDatagrams += static_cast<uint64_t>(got);
+    router_->send(msg);
+    if (static_cast<size_t>(got) < n) return;
+  }
+}
+
+void UdpTransport::send(capnp::List<schema::Datagram>::Reader batch) {
+  std::vector<mmsghdr> msgs;
+  std::vector<iovec> iovs(batch.size());
+  std::vector<SocketAddress> peers(batch.size());
+  msgs.reserve(batch.size());
+  for (unsigned i = 0; i < batch.size(); ++i) {
+    auto peer = fromEndpoint(batch[i].getPeer());
+    auto payload = batch[i].getPayload();
+    if (!peer || payload.size() > MAX_DATAGRAM) {
+      ++counters_.sendErrors;
+      continue;
+    }
+    peers[i] = *peer;
+    iovs[i] = {const_cast<kj::byte*>(payload.begin()), payload.size()};
+    mmsghdr m{};
+    m.msg_hdr.msg_name = &peers[i].storage;
+    m.msg_hdr.msg_namelen = peers[i].length;
+    m.msg_hdr.msg_iov = &iovs[i];
+    m.msg_hdr.msg_iovlen = 1;
+    msgs.push_back(m);
+  }
+  size_t done = 0;
+  while (done < msgs.size()) {
+    int sent = ::sendmmsg(socket_.get(), msgs.data() + done,
+                          static_cast<unsigned>(msgs.size() - done), MSG_DONTWAIT);
+    if (sent <= 0) {
+      // Skip the datagram that failed (unreachable peer, full buffer).
+      ++counters_.sendErrors;
+      ++done;
+      continue;
+    }
+    done += static_cast<size_t>(sent);
+    counters_.txDatagrams += static_cast<uint64_t>(sent);
+  }
+}
+
+void UdpTransport::onStatsTimer(evutil_socket_t, short, void* arg) {
+  auto* self = static_cast<UdpTransport*>(arg);
+  capnp::MallocMessageBuilder msg;
+  auto stats = msg.initRoot<schema::TransportEvent>().initStats();
+  stats.setRxDatagrams(self->counters_.rxDatagrams);
+  stats.setTxDatagrams(self->counters_.txDatagrams);
+  stats.setKernelDrops(self->counters_.kernelDrops);
+  stats.setSendErrors(self->counters_.sendErrors);
+  self->router_->send(msg);
+}
+
+}  // namespace fips::transport

@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: MIT
+// The UDP transport: one bound socket drained with recvmmsg into batches for
+// the router, and router batches sent with sendmmsg. Runs in
+// fips-transport-udp. Pipeline: kernel → recvmmsg (batchSize datagrams) →
+// one TransportEvent.datagrams message → router; router → one
+// TransportRequest.send message → sendmmsg. Payloads are opaque FMP frames:
+// the worker never sees keys or plaintext.
+#pragma once
+
+#include <sys/socket.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "privsep/channel.h"
+#include "privsep/libevent.h"
+#include "privsep/unique-fd.h"
+#include "supervisor.capnp.h"
+#include "transport.capnp.h"
+
+namespace fips::transport {
+
+// Counters reported to the router in TransportEvent.stats.
+struct UdpCounters {
+  uint64_t rxDatagrams = 0;
+  uint64_t txDatagrams = 0;
+  uint64_t kernelDrops = 0;  // SO_RXQ_OVFL: datagrams the kernel dropped
+  uint64_t sendErrors = 0;
+};
+
+// One UDP socket and its event. Not copyable or movable.
+class UdpTransport {
+ public:
+  explicit UdpTransport(privsep::EventBase& base);
+  UdpTransport(const UdpTransport&) = delete;
+  UdpTransport& operator=(const UdpTransport&) = delete;
+
+  // Creates and binds the socket per the slice (bindAddr, buffer sizes in
+  // bytes), fills `bound`. Throws std::runtime_error naming the address.
+  void open(schema::TransportConfig::Reader slice, schema::TransportEvent::Bound::Builder bound);
+  // Starts reading; batches and stats (once per second) go to `router`.
+  void start(privsep::Channel& router);
+  // Sends one batch; datagrams with an unusable endpoint are counted as
+  // send errors.
+  void send(capnp::List<schema::Datagram>::Reader batch);
+
+ private:
+  static void onReadable(evutil_socket_t, short, void* arg);
+  static void onStatsTimer(evutil_socket_t, short, void* arg);
+  void drain();
+
+  // Receive buffers for one recvmmsg batch, allocated once in start().
+  struct RxBatch {
+    std::vector<std::vector<uint8_t>> buffers;
+    std::vector<iovec> iovs;
+    std::vector<sockaddr_storage> peers;
+    std::vector<mmsghdr> msgs;
+    std::vector<uint8_t> controls;
+  };
+
+  privsep::EventBase& base_;
+  RxBatch rx_;
+  privsep::UniqueFd socket_;
+  privsep::Channel* router_ = nullptr;
+  privsep::EventPtr readEvent_;
+  privsep::EventPtr statsTimer_;
+  uint16_t batchSize_ = 32;
+  uint16_t mtu_ = 1280;
+  UdpCounters counters_;
+};
+
+}  // namespace fips::transport

@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: MIT
+// fips-tun-helper's process logic (see helper-daemon.h).
+#include "tun-helper/helper-daemon.h"
+
+#include <linux/capability.h>
+#include <signal.h>
+
+#include <cstring>
+
+#include <capnp/message.h>
+
+#include "privsep/fd-layout.h"
+#include "privsep/log.h"
+#include "privsep/privdrop.h"
+#include "privsep/seccomp-filter.h"
+#include "tun-helper/tun-error.h"
+
+namespace fips::tunhelper {
+
+namespace {
+
+privsep::ChannelLimits routerLimits() {
+  privsep::ChannelLimits limits;
+  limits.maxBytes = 256;
+  limits.maxFds = 0;
+  limits.traversalWords = 32;
+  return limits;
+}
+
+}  // namespace
+
+HelperDaemon::HelperDaemon(privsep::EventBase& base)
+    : base_(base),
+      router_(
+          base, privsep::UniqueFd(privsep::PEER_CHANNEL_FD), "tun-helper<-router", routerLimits(),
+          [this](capnp::MessageReader& r, std::vector<privsep::UniqueFd>&) { onRouterMessage(r); },
+          [this] {
+            spdlog::info("router went away: stopping");
+            stop();
+          }),
+      supervisor_(
+          base, schema::Role::TUN_HELPER, false, [this](auto c) { onConfigure(c); },
+          [](const std::string&, privsep::UniqueFd) {}, [this] { stop(); }),
+      allow_(std::array<privsep::AllowRule<bool>, 1>{{
+          {true, privsep::stateBit(State::FD_SENT), 1},
+      }}) {
+  sigterm_.reset(evsignal_new(base.get(), SIGTERM, &HelperDaemon::onSignal, this));
+  sigint_.reset(evsignal_new(base.get(), SIGINT, &HelperDaemon::onSignal, this));
+  event_add(sigterm_.get(), nullptr);
+  event_add(sigint_.get(), nullptr);
+}
+
+// Acquire (the interface) → drop (to NET_ADMIN+NET_RAW) → sandbox → hand over.
+void HelperDaemon::onConfigure(schema::SupervisorRequest::Configure::Reader configure) {
+  if (!configure.isTun()) privsep::fatal("supervisor: configure is not a tun slice");
+  auto slice = configure.getTun();
+  TunSettings settings;
+  settings.name = slice.getName();
+  settings.mtu = slice.getMtu();
+  auto address = slice.getAddress();
+  if (address.size() != 16) privsep::fatal("supervisor: node address is not 16 bytes");
+  std::memcpy(settings.address.s6_addr, address.begin(), 16);
+  try {
+    interface_ = std::make_unique<TunInterface>(settings);
+  } catch (const TunError& e) {
+    spdlog::error("{}", e.what());
+    capnp::MallocMessageBuilder msg;
+    msg.initRoot<schema::TunEvent>().setTunFailed(e.what());
+    router_.send(msg);
+    exitStatus_ = 1;
+    base_.loopExit();
+    return;
+  }
+  bool fellBack = false;
+  auto user = privsep::resolveUser(slice.getUser(), &fellBack);
+  if (!user) privsep::fatal("user '{}' does not exist (nor 'nobody')", slice.getUser().cStr());
+  privsep::dropToUserKeeping(*user, {CAP_NET_ADMIN, CAP_NET_RAW});
+  privsep::loadSeccomp(privsep::SeccompProfile::TUN_HELPER);
+  spdlog::info("{} up (mtu {}), running as {} with CAP_NET_ADMIN+CAP_NET_RAW", interface_->name(),
+               interface_->mtu(), user->name);
+  capnp::MallocMessageBuilder msg;
+  auto ready = msg.initRoot<schema::TunEvent>().initTunReady();
+  ready.setName(interface_->name());
+  ready.setIfindex(interface_->ifindex());
+  ready.setMtu(interface_->mtu());
+  router_.send(msg, interface_->fd());
+  state_ = State::FD_SENT;
+  supervisor_.ready();
+}
+
+void HelperDaemon::onRouterMessage(capnp::MessageReader& reader) {
+  reader.getRoot<schema::TunRequest>().getAccepted();
+  if (!allow_.admit(true, static_cast<uint32_t>(state_))) {
+    privsep::fatal("tun-helper<-router: message not allowed in state {}",
+                   static_cast<int>(state_));
+  }
+  state_ = State::DONE;
+  spdlog::debug("router holds the TUN device");
+}
+
+void HelperDaemon::stop() {
+  if (interface_) {
+    try {
+      interface_->remove();
+      spdlog::info("removed {}", interface_->name());
+    } catch (const TunError& e) {
+      spdlog::error("{}", e.what());
+    }
+  }
+  base_.loopExit();
+}
+
+void HelperDaemon::onSignal(evutil_socket_t, short, void* arg) {
+  static_cast<HelperDaemon*>(arg)->stop();
+}
+
+}  // namespace fips::tunhelper
