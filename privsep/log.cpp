@@ -16,14 +16,14 @@ namespace fips::privsep {
 
 void initLogging(std::string_view role, spdlog::level::level_enum level) {
   const bool tty = ::isatty(STDERR_FILENO) == 1;
-  std::shared_ptr<spdlog::logger> logger;
+  spdlog::sink_ptr sink;
   if (tty) {
-    logger = spdlog::stderr_color_st(std::string(role));
-    logger->set_pattern("%H:%M:%S.%e [%n] %^%l%$: %v");
+    sink = std::make_shared<spdlog::sinks::stderr_color_sink_st>();
   } else {
-    logger = spdlog::stderr_logger_st(std::string(role));
-    logger->set_pattern("[%n] %l: %v");
+    sink = std::make_shared<spdlog::sinks::stderr_sink_st>();
   }
+  auto logger = std::make_shared<spdlog::logger>(std::string(role), std::move(sink));
+  logger->set_pattern(tty ? "%H:%M:%S.%e [%n] %^%l%$: %v" : "[%n] %l: %v");
   logger->set_level(level);
   logger->flush_on(spdlog::level::trace);
   spdlog::set_default_logger(logger);
