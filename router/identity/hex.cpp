@@ -18,6 +18,10 @@ int hexValue(char c) {
 
 }  // namespace
 
+bool isHexDigit(char c) {
+  return hexValue(c) >= 0;
+}
+
 std::string toHex(std::span<const uint8_t> bytes) {
   std::string out;
   out.reserve(bytes.size() * 2);
@@ -37,13 +41,6 @@ bool decodeHexInto(std::string_view text, std::span<uint8_t> out) {
     out[i] = static_cast<uint8_t>((hi << 4) | lo);
   }
   return true;
-}
-
-std::optional<std::vector<uint8_t>> fromHex(std::string_view text) {
-  if (text.size() % 2 != 0) return std::nullopt;
-  std::vector<uint8_t> out(text.size() / 2);
-  if (!decodeHexInto(text, out)) return std::nullopt;
-  return out;
 }
 
 }  // namespace fips::router::identity

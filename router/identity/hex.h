@@ -4,13 +4,14 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
-#include <vector>
 
 namespace fips::router::identity {
+
+// True for 0-9, a-f, A-F.
+bool isHexDigit(char c);
 
 // Lowercase hex, two characters per byte.
 std::string toHex(std::span<const uint8_t> bytes);
@@ -18,9 +19,5 @@ std::string toHex(std::span<const uint8_t> bytes);
 // Decodes hex (either case) into exactly out.size() bytes. Returns false,
 // leaving out unspecified, when text is not 2 * out.size() hex characters.
 bool decodeHexInto(std::string_view text, std::span<uint8_t> out);
-
-// Decodes hex (either case) of any even length; nullopt on a bad character
-// or odd length.
-std::optional<std::vector<uint8_t>> fromHex(std::string_view text);
 
 }  // namespace fips::router::identity

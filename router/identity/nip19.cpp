@@ -50,10 +50,6 @@ std::optional<IdentityError> checkPayload(const Bech32Decoded& decoded, std::str
   return std::nullopt;
 }
 
-bool isHexDigit(char c) {
-  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
-
 IdentityResult<SecretKey> parseHexSecret(std::string_view text) {
   if (text.size() % 2 != 0) {
     return IdentityError{IdentityErrorKind::BAD_HEX,

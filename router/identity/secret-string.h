@@ -17,7 +17,6 @@ namespace fips::router::identity {
 // first) so no earlier buffer is left behind.
 class SecretString {
  public:
-  SecretString() = default;
   explicit SecretString(std::string text) : text_(std::move(text)) {}
   ~SecretString() { wipe(); }
   SecretString(const SecretString&) = delete;
