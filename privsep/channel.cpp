@@ -63,7 +63,8 @@ void Channel::onEvent(int /*fd*/, short what, void* arg) {
   auto* self = static_cast<Channel*>(arg);
   try {
     if (self->closed_) {
-      if (what == 0 || (what & EV_TIMEOUT) != 0) self->onClose_();
+      // The handler may destroy this Channel: call a copy that owns its captures.
+      if (what == 0 || (what & EV_TIMEOUT) != 0) CloseHandler(self->onClose_)();
       return;
     }
     if ((what & EV_WRITE) != 0) {

@@ -107,9 +107,10 @@ void RouterDaemon::onAttach(const std::string& name, privsep::UniqueFd fd) {
       [this, raw](capnp::MessageReader& r, std::vector<privsep::UniqueFd>&) {
         onTransportEvent(*raw, r);
       },
-      [this, name] {
+      [this, name, raw] {
         spdlog::info("transport {} detached", name);
-        transports_.erase(name);
+        auto it = transports_.find(name);
+        if (it != transports_.end() && it->second.get() == raw) transports_.erase(it);
       });
   transports_[name] = std::move(t);
 }

@@ -14,7 +14,7 @@ check "-V prints the version" bash -c "$FIPS -V | grep -Eq '^fips [0-9]+\.[0-9]+
 check "an unknown option exits non-zero" bash -c "! $FIPS --bogus 2>/dev/null"
 
 printf 'tun:\n  enabled: true\n  mtu: 1400\n' > "$WORK/good.yaml"
-check "--check on a good file exits 0" "$FIPS" --check -c "$WORK/good.yaml"
+check "--check on a good file exits 0" bash -c "$FIPS --check -c $WORK/good.yaml >/dev/null"
 check "--check prints the effective config" bash -c "$FIPS --check -c $WORK/good.yaml | grep -q 'mtu: 1400'"
 check "--check prints defaults too" bash -c "$FIPS --check -c $WORK/good.yaml | grep -q 'heartbeat_interval_secs: 10'"
 
@@ -27,7 +27,7 @@ check "a bad value names file:line, key and reason" \
 printf 'node:\n  bogus_key: 1\n' > "$WORK/unknown.yaml"
 check "an unknown key is a warning with file:line" \
   bash -c "$FIPS --check -c $WORK/unknown.yaml 2>&1 >/dev/null | grep -q 'unknown.yaml:2'"
-check "an unknown key still exits 0" "$FIPS" --check -c "$WORK/unknown.yaml"
+check "an unknown key still exits 0" bash -c "$FIPS --check -c $WORK/unknown.yaml >/dev/null 2>&1"
 
 one_line_error() {
   local out rc

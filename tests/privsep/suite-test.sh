@@ -22,6 +22,7 @@ BUILD=${1:?usage: suite-test.sh BUILD_DIR}
 NS=fipst-$$
 netns_add "$NS"
 WORK=$(mktemp -d)
+[ -n "${KEEP_LOG:-}" ] && echo "log: $WORK/log"
 CLEANUPS+=("rm -rf $WORK")
 MTU=1300
 cat > "$WORK/fips.yaml" <<YAML
@@ -42,7 +43,7 @@ SUP=""
 start_suite() {
   ip netns exec "$NS" "$BUILD/fips" -c "$WORK/fips.yaml" 2>>"$WORK/log" &
   SUP=$!
-  wait_until 5 child_pid "$SUP" fips-udp && wait_until 5 tun_up
+  wait_until 5 child_pid "$SUP" fips-udp >/dev/null && wait_until 5 tun_up
 }
 tun_up() { ip -n "$NS" -6 route show dev fips0 2>/dev/null | grep -q '^fd00::/8'; }
 no_tun() { ! ip -n "$NS" link show fips0 >/dev/null 2>&1; }
@@ -52,9 +53,8 @@ seccomp_on() { [ "$(status_field "$1" Seccomp)" = 2 ]; }
 
 # --- a Tailscale-like rule: everything to table 52, which has a default route
 ip -n "$NS" -6 rule add pref 5270 table 52
-ip -n "$NS" link add dummy52 type dummy
-ip -n "$NS" link set dummy52 up
-ip -n "$NS" -6 route add default dev dummy52 table 52
+ip -n "$NS" -6 route add default dev lo table 52
+check "the Tailscale-like rule captures other traffic" bash -c "ip -n $NS -6 route get 2001:db8::1 | grep -q 'dev lo'"
 
 check "suite starts" start_suite
 check "router and udp worker report ready" wait_until 5 bash -c "grep -q 'router ready' $WORK/log && grep -q 'udp ready' $WORK/log"
@@ -112,7 +112,9 @@ check "SIGTERM: fips0 removed" no_tun
 check "SIGTERM: fd00::/8 rule removed" bash -c "! ip -n $NS -6 rule | grep -q 'fd00::/8'"
 
 # --- the router dies: the whole suite stops, non-zero
-check "suite restarts (same identity)" start_suite
+check "suite restarts" start_suite
+check "persistent identity: same npub after a restart" bash -c \
+  "[ \$(grep -o 'identity npub1[a-z0-9]*' $WORK/log | sort -u | wc -l) -eq 1 ]"
 ROUTER=$(child_pid "$SUP" fips-router)
 CHILDREN=$(pgrep -P "$SUP")
 kill -9 "$ROUTER"
