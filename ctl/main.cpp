@@ -29,7 +29,7 @@ int main(int argc, char** argv) {
   CLI::App app("Control a running FIPS daemon", "fipsctl");
   app.set_version_flag("-V,--version", std::string("fipsctl ") + FIPS_VERSION);
   app.require_subcommand(1);
-  // TODO(soon): the control-socket subcommands (show, acl, stats, connect,
+  // TODO(#7): the control-socket subcommands (show, acl, stats, connect,
   // disconnect, probe) read this; keygen and identity do not.
   std::string socketPath;
   app.add_option("-s,--socket", socketPath, "Control socket path override");

@@ -23,8 +23,8 @@ namespace fips::tunhelper {
 struct MnlSocketDeleter {
   void operator()(mnl_socket* sock) const { mnl_socket_close(sock); }
 };
-// TODO(soon): move to privsep/ beside UniqueFd when a second process (fips-gateway) uses libmnl
-// (STYLE 2.8: RAII types are defined once, in privsep/).
+// Lives here, not beside UniqueFd in privsep/, while fips-tun-helper is the
+// only libmnl user; it moves there when fips-gateway needs it (STYLE 2.8).
 using MnlSocketPtr = std::unique_ptr<mnl_socket, MnlSocketDeleter>;
 
 // One rtnetlink request being built: netlink header, family header, attributes. The buffer is
