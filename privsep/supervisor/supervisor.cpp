@@ -159,6 +159,7 @@ void Supervisor::onChildEvent(Child& child, capnp::MessageReader& reader,
     case Which::READY:
       child.state = ChildState::RUNNING;
       spdlog::info("{} ready", child.name);
+      if (child.kind == Kind::TUN_HELPER) tunCreated_ = true;
       if (child.kind == Kind::ROUTER) flushPendingAttach();
       break;
   }
@@ -326,11 +327,12 @@ void Supervisor::killTrampoline(evutil_socket_t, short, void* arg) {
   }
 }
 
-// Every child is gone: make sure no TUN device outlives the suite.
+// Every child is gone: make sure no TUN device of ours outlives the suite
+// (an interface of that name that the tun-helper never created is left alone).
 void Supervisor::finish() {
   evtimer_del(killTimer_.get());
   const auto& tun = settings_.loaded.config.tun;
-  if (tun.enabled) {
+  if (tunCreated_) {
     try {
       if (tunhelper::removeStaleInterface(tun.name)) spdlog::info("removed {}", tun.name);
     } catch (const std::exception& e) {

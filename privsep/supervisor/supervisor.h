@@ -97,6 +97,7 @@ class Supervisor {
   std::vector<std::pair<std::string, UniqueFd>> pendingAttach_;
   EventPtr killTimer_;
   bool stopping_ = false;
+  bool tunCreated_ = false;  // the tun-helper reported its interface up
   int exitStatus_ = 0;
 };
 

@@ -136,4 +136,45 @@ wait "$SUP"; RC=$?
 check "stderr on /dev/full: exit status 0" [ "$RC" -eq 0 ]
 check "stderr on /dev/full: fips0 removed" no_tun
 
+# --- fips0 already taken by another interface: a clear error, and it survives
+ip -n "$NS" link add fips0 type veth peer name fips0peer
+ip netns exec "$NS" "$BUILD/fips" -c "$WORK/good.yaml" 2>"$WORK/taken.log" &
+SUP=$!
+check "name taken: supervisor exits within 5 s" wait_until 5 gone "$SUP"
+wait "$SUP"; RC=$?
+check "name taken: exit status non-zero" [ "$RC" -ne 0 ]
+check "name taken: the error names the cause" grep -q "fips0 already exists (kind veth)" "$WORK/taken.log"
+check "name taken: the other interface is left alone" bash -c "ip -n $NS link show fips0peer >/dev/null"
+ip -n "$NS" link del fips0
+
+# --- a planted symlink as fips.key is never followed
+KEYS=$(mktemp -d)
+CLEANUPS+=("rm -rf $KEYS")
+cp "$WORK/good.yaml" "$KEYS/fips.yaml"
+echo "untouched" > "$KEYS/target"
+ln -s "$KEYS/target" "$KEYS/fips.key"
+ip netns exec "$NS" "$BUILD/fips" -c "$KEYS/fips.yaml" 2>"$WORK/symlink.log"; RC=$?
+check "symlinked fips.key: refused, exit 1" [ "$RC" -eq 1 ]
+check "symlinked fips.key: says so" grep -qi "symlink" "$WORK/symlink.log"
+check "symlinked fips.key: target untouched" [ "$(cat "$KEYS/target")" = untouched ]
+check "symlinked fips.key: nothing started" no_tun
+
+# --- persistent mode with a key that cannot be written: fatal, no ephemeral fallback
+rm -f "$KEYS/fips.key"
+unshare -m bash -c "mount --bind -o ro '$KEYS' '$KEYS' &&
+  ip netns exec '$NS' '$BUILD/fips' -c '$KEYS/fips.yaml'" 2>"$WORK/ro.log"; RC=$?
+check "unwritable key dir (persistent): exit 1" [ "$RC" -eq 1 ]
+check "unwritable key dir (persistent): names the key file" grep -q "fips.key" "$WORK/ro.log"
+check "unwritable key dir (persistent): nothing started" no_tun
+
+# --- an existing fips.key with mode 0644 is fixed to 0600, and said so
+chmod 0644 "$WORK/fips.key"
+ip netns exec "$NS" "$BUILD/fips" -c "$WORK/good.yaml" 2>"$WORK/mode.log" &
+SUP=$!
+check "0644 fips.key: suite comes up" wait_until 5 tun_up
+check "0644 fips.key: fixed to 0600" [ "$(stat -c %a "$WORK/fips.key")" = 600 ]
+check "0644 fips.key: warned" grep -q "0600" "$WORK/mode.log"
+kill -TERM "$SUP"
+wait "$SUP"
+
 finish
