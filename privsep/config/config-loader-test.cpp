@@ -40,7 +40,9 @@ TEST_CASE("a file that is not YAML is one line naming the file") {
   const std::string error = fileError(path);
   CHECK(error.starts_with(path + ": not valid YAML: "));
   CHECK(error.find('\n') == std::string::npos);
-  CHECK(firstError("\t\x01\xff: :\n- ]]") .starts_with("fips.yaml: "));
+  CHECK(firstError("\t\x01\xff: :\n- ]]").starts_with("fips.yaml: "));
+  // Made yaml-cpp 0.7's LoadAll loop forever (fuzzing).
+  CHECK(firstError(",\xff" "A\n- b\n").starts_with("fips.yaml: "));
 }
 
 TEST_CASE("an empty or comment-only file is an error") {
@@ -71,7 +73,7 @@ TEST_CASE("the top level must be a map") {
   CHECK(firstError("- a\n- b\n") == "fips.yaml: the top level is a list, expected a map of settings");
   CHECK(firstError("hello\n") ==
         "fips.yaml: the top level is \"hello\", expected a map of settings");
-  CHECK(firstError("a: 1\n---\nb: 2\n") == "fips.yaml: holds 2 YAML documents, expected one");
+  CHECK(firstError("a: 1\n---\nb: 2\n") == "fips.yaml: holds more than one YAML document");
 }
 
 TEST_CASE("defaults are the reference's") {

@@ -16,8 +16,10 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <sstream>
 
 #include <fmt/format.h>
+#include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
 #include "privsep/config/config-merge.h"
@@ -68,9 +70,35 @@ std::string readConfigFile(const std::string& path) {
   return text;
 }
 
-std::vector<YAML::Node> loadDocuments(const std::string& text, const std::string& name) {
+// Discards parse events; only used to count documents.
+class NullHandler : public YAML::EventHandler {
+ public:
+  void OnDocumentStart(const YAML::Mark&) override {}
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                const std::string&) override {}
+  void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                       YAML::EmitterStyle::value) override {}
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                  YAML::EmitterStyle::value) override {}
+  void OnMapEnd() override {}
+};
+
+// The first document of `text`, refusing text that holds more than one.
+// Documents are counted with a cap rather than by YAML::LoadAll, which
+// never returns on some malformed input in yaml-cpp 0.7 (found by fuzzing).
+YAML::Node loadDocument(const std::string& text, const std::string& name) {
   try {
-    return YAML::LoadAll(text);
+    std::istringstream stream(text);
+    YAML::Parser parser(stream);
+    NullHandler ignore;
+    int documents = 0;
+    while (documents < 2 && parser.HandleNextDocument(ignore)) ++documents;
+    if (documents > 1) fail(fmt::format("{}: holds more than one YAML document", name));
+    return YAML::Load(text);
   } catch (const YAML::ParserException& e) {
     fail(fmt::format("{}: not valid YAML: {} (line {}, column {})", name, e.msg, e.mark.line + 1,
                      e.mark.column + 1));
@@ -82,18 +110,15 @@ std::vector<YAML::Node> loadDocuments(const std::string& text, const std::string
 // One file's text to a typed config; throws ConfigError on any problem.
 ParsedFile parseText(const std::string& text, const std::string& name,
                      std::vector<std::string>& warnings) {
-  const std::vector<YAML::Node> docs = loadDocuments(text, name);
-  if (docs.size() > 1) fail(fmt::format("{}: holds {} YAML documents, expected one", name,
-                                        docs.size()));
-  if (docs.empty() || docs.front().IsNull()) fail(fmt::format("{}: is empty (no settings)", name));
-  if (!docs.front().IsMap()) {
-    fail(fmt::format("{}: the top level is {}, expected a map of settings", name,
-                     describe(docs.front())));
+  const YAML::Node root = loadDocument(text, name);
+  if (root.IsNull()) fail(fmt::format("{}: is empty (no settings)", name));
+  if (!root.IsMap()) {
+    fail(fmt::format("{}: the top level is {}, expected a map of settings", name, describe(root)));
   }
   ParseContext ctx(name);
   ParsedFile parsed;
   try {
-    parsed.config = parseDocument(ctx, docs.front());
+    parsed.config = parseDocument(ctx, root);
   } catch (const YAML::Exception& e) {
     fail(fmt::format("{}: unreadable YAML structure: {}", name, e.msg));
   }

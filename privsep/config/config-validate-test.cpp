@@ -93,6 +93,16 @@ TEST_CASE("required keys and duplicates") {
   CHECK(firstError("tun:\n  mtu: 1\n  mtu: 2\n") == "fips.yaml:3: tun.mtu: duplicate key");
 }
 
+TEST_CASE("aliases cannot multiply list entries without bound") {
+  std::string yaml = "a: &a [";
+  for (int i = 0; i < 400; ++i) yaml += "{transport: udp, addr: \"192.0.2.1:1\"},";
+  yaml += "]\npeers: [";
+  for (int i = 0; i < 300; ++i) yaml += "{npub: " + NPUB + ", addresses: *a},";
+  yaml += "]\n";
+  CHECK(firstError(yaml) ==
+        "fips.yaml:1: peers[249].addresses[150]: the file holds more than 100000 list entries");
+}
+
 TEST_CASE("unknown keys are warnings with their line") {
   const std::vector<std::string> w = loadWarnings(
       "node:\n  identity:\n    persistnet: true\ntun:\n  enabled: true\nfoo: 1\n"

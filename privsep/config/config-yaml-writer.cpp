@@ -421,8 +421,8 @@ void writeInstances(Writer& w, std::string_view type, const Instances<T>& instan
   if (instances.empty()) return;
   w.map(type, [&] {
     if (isSingle(instances)) return body(w, instances.begin()->second);
-    for (const auto& [name, instance] : instances) {
-      w.map(key(name), [&] { body(w, instance); });
+    for (const auto& entry : instances) {
+      w.map(key(entry.first), [&] { body(w, entry.second); });
     }
   });
 }

@@ -42,6 +42,11 @@ void parseList(MapReader& parent, std::string_view key, std::vector<T>& out, Par
   for (auto it = node->begin(); it != node->end(); ++it, ++index) {
     const std::string itemPath = fmt::format("{}[{}]", path, index);
     const int itemLine = nodeLine(*it, line);
+    if (!ctx.admitListItem()) {
+      ctx.error(itemLine, itemPath, fmt::format("the file holds more than {} list entries",
+                                                ParseContext::MAX_LIST_ITEMS));
+      return;
+    }
     ctx.record(itemPath, itemLine);
     if (!it->IsMap()) {
       ctx.error(itemLine, itemPath, "expected a map, got " + describe(*it));

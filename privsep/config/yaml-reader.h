@@ -36,6 +36,12 @@ class ParseContext {
   // Records "FILE:LINE: message".
   void warn(int line, std::string_view message);
   void record(const std::string& path, int line) { origins_[path] = Origin{file_, line}; }
+  // Counts one entry of a list of maps (peers, addresses, port forwards);
+  // false once a file holds more than MAX_LIST_ITEMS, which only YAML aliases
+  // repeating big lists can reach.
+  bool admitListItem() { return ++listItems_ <= MAX_LIST_ITEMS; }
+
+  static constexpr std::size_t MAX_LIST_ITEMS = 100000;
 
   std::vector<std::string>& errors() { return errors_; }
   std::vector<std::string>& warnings() { return warnings_; }
@@ -43,6 +49,7 @@ class ParseContext {
 
  private:
   std::string file_;
+  std::size_t listItems_ = 0;
   std::vector<std::string> errors_;
   std::vector<std::string> warnings_;
   Origins origins_;
