@@ -4,7 +4,6 @@
 #include "privsep/config/address.h"
 
 #include <arpa/inet.h>
-
 #include <cstdint>
 #include <string>
 
@@ -38,7 +37,9 @@ bool isDecimal(std::string_view text, std::uint64_t max) {
   return parseUnsigned(text, max).status == UintStatus::OK;
 }
 
-bool isPort(std::string_view text) { return isDecimal(text, MAX_PORT); }
+bool isPort(std::string_view text) {
+  return isDecimal(text, MAX_PORT);
+}
 
 // Letters, digits, '-', '_' and dots between non-empty labels.
 bool isHostname(std::string_view text) {
@@ -72,7 +73,9 @@ bool splitBracketed(std::string_view text, std::string_view& host, std::string_v
 
 }  // namespace
 
-bool isIpAddress(std::string_view text) { return isIpv4(text) || isIpv6(text); }
+bool isIpAddress(std::string_view text) {
+  return isIpv4(text) || isIpv6(text);
+}
 
 bool isSocketAddressV6(std::string_view text) {
   std::string_view host;

@@ -3,10 +3,9 @@
 // the search path and the key directory. Test-only code.
 #include "privsep/config/config-loader.h"
 
+#include <cstdlib>
 #include <sys/stat.h>
 #include <unistd.h>
-
-#include <cstdlib>
 
 #include <doctest/doctest.h>
 
@@ -42,12 +41,15 @@ TEST_CASE("a file that is not YAML is one line naming the file") {
   CHECK(error.find('\n') == std::string::npos);
   CHECK(firstError("\t\x01\xff: :\n- ]]").starts_with("fips.yaml: "));
   // Made yaml-cpp 0.7's LoadAll loop forever (fuzzing).
-  CHECK(firstError(",\xff" "A\n- b\n").starts_with("fips.yaml: "));
+  CHECK(firstError(",\xff"
+                   "A\n- b\n")
+            .starts_with("fips.yaml: "));
 }
 
 TEST_CASE("an empty or comment-only file is an error") {
   TempDir dir;
-  CHECK(fileError(dir.write("empty.yaml", "")) == dir.path() + "/empty.yaml: is empty (no settings)");
+  CHECK(fileError(dir.write("empty.yaml", "")) ==
+        dir.path() + "/empty.yaml: is empty (no settings)");
   CHECK(firstError("# only a comment\n") == "fips.yaml: is empty (no settings)");
 }
 
@@ -70,7 +72,8 @@ TEST_CASE("a directory, a missing file and an unreadable file are errors") {
 }
 
 TEST_CASE("the top level must be a map") {
-  CHECK(firstError("- a\n- b\n") == "fips.yaml: the top level is a list, expected a map of settings");
+  CHECK(firstError("- a\n- b\n") ==
+        "fips.yaml: the top level is a list, expected a map of settings");
   CHECK(firstError("hello\n") ==
         "fips.yaml: the top level is \"hello\", expected a map of settings");
   CHECK(firstError("a: 1\n---\nb: 2\n") == "fips.yaml: holds more than one YAML document");
@@ -133,8 +136,9 @@ TEST_CASE("-c loads that file only, and the key dir is its directory") {
 
 TEST_CASE("-c honours every node key; a relative file name keys to '.'") {
   TempDir dir;
-  const std::string path = dir.write("fips.yaml", "node:\n  log_level: debug\n  limits:\n"
-                                                  "    max_peers: 7\n");
+  const std::string path = dir.write("fips.yaml",
+                                     "node:\n  log_level: debug\n  limits:\n"
+                                     "    max_peers: 7\n");
   const LoadResult r = loadFile(path);
   CHECK(r.config.node.logLevel == "debug");
   CHECK(r.config.node.limits.maxPeers == 7);
@@ -152,11 +156,10 @@ TEST_CASE("search path order and environment") {
         std::vector<std::string>{"/etc/fips/fips.yaml", "/home/u/.config/fips/fips.yaml",
                                  "/home/u/.fips.yaml", "./fips.yaml"});
   CHECK(searchPaths(SearchEnv{"/home/u", "/xdg"}) ==
-        std::vector<std::string>{"/etc/fips/fips.yaml", "/xdg/fips/fips.yaml",
-                                 "/home/u/.fips.yaml", "./fips.yaml"});
+        std::vector<std::string>{"/etc/fips/fips.yaml", "/xdg/fips/fips.yaml", "/home/u/.fips.yaml",
+                                 "./fips.yaml"});
   CHECK(searchPaths(SearchEnv{"/home/u", "relative"})[1] == "/home/u/.config/fips/fips.yaml");
-  CHECK(searchPaths(SearchEnv{}) ==
-        std::vector<std::string>{"/etc/fips/fips.yaml", "./fips.yaml"});
+  CHECK(searchPaths(SearchEnv{}) == std::vector<std::string>{"/etc/fips/fips.yaml", "./fips.yaml"});
 }
 
 TEST_CASE("loadPaths skips missing files and records what it loaded") {

@@ -6,19 +6,19 @@
 // a one-line ConfigError.
 #include "privsep/config/config-loader.h"
 
-#include <pwd.h>
-#include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <cerrno>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <pwd.h>
 #include <sstream>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <fmt/format.h>
+
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
@@ -49,7 +49,9 @@ struct WipeOnExit {
   ~WipeOnExit() { explicit_bzero(text.data(), text.size()); }
 };
 
-[[noreturn]] void fail(std::string message) { throw ConfigError({std::move(message)}); }
+[[noreturn]] void fail(std::string message) {
+  throw ConfigError({std::move(message)});
+}
 
 // Whole file as text; "FILE: reason" errors for everything but a regular file.
 std::string readConfigFile(const std::string& path) {
@@ -221,7 +223,9 @@ LoadResult loadPaths(const std::vector<std::string>& paths) {
   return result;
 }
 
-LoadResult loadSearchPath() { return loadPaths(searchPaths(searchEnvFromProcess())); }
+LoadResult loadSearchPath() {
+  return loadPaths(searchPaths(searchEnvFromProcess()));
+}
 
 LoadResult loadString(std::string_view yaml, const std::string& name) {
   LoadResult result;

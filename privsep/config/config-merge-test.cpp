@@ -2,6 +2,8 @@
 // Unit tests for the search-path merge (the reference's Config::merge):
 // what a later file overrides, what only sticks when true, and what a
 // search-path file cannot change. Test-only code.
+#include <fmt/format.h>
+
 #include <doctest/doctest.h>
 
 #include "privsep/config/config-loader.h"
@@ -21,48 +23,62 @@ const std::string NSEC_B = std::string(64, 'b');
 
 TEST_CASE("two search-path files merge with the reference's partial rules") {
   TempDir dir;
-  const std::string system = dir.write("etc/fips/fips.yaml",
-                                       "node:\n"
-                                       "  identity:\n"
-                                       "    nsec: \"" + NSEC_A + "\"\n"
-                                       "    persistent: true\n"
-                                       "  leaf_only: true\n"
-                                       "  user: fipsd\n"
-                                       "tun:\n  enabled: true\n  name: mesh0\n  mtu: 1400\n"
-                                       "dns:\n  enabled: false\n  port: 53\n"
-                                       "transports:\n  udp: {bind_addr: \"0.0.0.0:2121\"}\n"
-                                       "  tcp: {bind_addr: \"0.0.0.0:8443\"}\n"
-                                       "peers:\n  - npub: " + NPUB_A + "\n"
-                                       "    addresses: [{transport: udp, addr: \"192.0.2.1:2121\"}]\n"
-                                       "gateway: {pool: \"fd01::/112\", lan_interface: eth0}\n");
-  const std::string local = dir.write("fips.yaml",
-                                      "node:\n"
-                                      "  identity:\n    nsec: \"" + NSEC_B + "\"\n"
-                                      "    persistent: false\n"
-                                      "  leaf_only: false\n"
-                                      "tun:\n  enabled: false\n  mtu: 1300\n"
-                                      "dns:\n  ttl: 60\n"
-                                      "transports:\n  udp: {bind_addr: \"0.0.0.0:3000\"}\n"
-                                      "peers: []\n");
+  const std::string system = dir.write("etc/fips/fips.yaml", fmt::format(R"(node:
+  identity:
+    nsec: "{}"
+    persistent: true
+  leaf_only: true
+  user: fipsd
+tun:
+  enabled: true
+  name: mesh0
+  mtu: 1400
+dns:
+  enabled: false
+  port: 53
+transports:
+  udp: {{bind_addr: "0.0.0.0:2121"}}
+  tcp: {{bind_addr: "0.0.0.0:8443"}}
+peers:
+  - npub: {}
+    addresses: [{{transport: udp, addr: "192.0.2.1:2121"}}]
+gateway: {{pool: "fd01::/112", lan_interface: eth0}}
+)",
+                                                                         NSEC_A, NPUB_A));
+  const std::string local = dir.write("fips.yaml", fmt::format(R"(node:
+  identity:
+    nsec: "{}"
+    persistent: false
+  leaf_only: false
+tun:
+  enabled: false
+  mtu: 1300
+dns:
+  ttl: 60
+transports:
+  udp: {{bind_addr: "0.0.0.0:3000"}}
+peers: []
+)",
+                                                               NSEC_B));
   const LoadResult r = loadPaths({system, dir.path() + "/absent.yaml", local});
   const Config& c = r.config;
   CHECK(r.loadedFiles == std::vector<std::string>{system, local});
   CHECK(r.keyDir == dir.path());
-  CHECK(c.node.identity.nsec == NSEC_B);                 // replaced when set
-  CHECK(c.node.identity.persistent);                     // only true sticks
-  CHECK(c.node.leafOnly);                                // only true sticks
-  CHECK(c.node.user == "fipsd");                         // ours: taken when set
-  CHECK(c.tun.enabled);                                  // only true sticks
-  CHECK(c.tun.name == "mesh0");                          // kept: not set later
-  CHECK(c.tun.mtu == 1300);                              // replaced when set
-  CHECK(c.dns.enabled);                                  // always overwritten (default true)
+  CHECK(c.node.identity.nsec == NSEC_B);  // replaced when set
+  CHECK(c.node.identity.persistent);      // only true sticks
+  CHECK(c.node.leafOnly);                 // only true sticks
+  CHECK(c.node.user == "fipsd");          // ours: taken when set
+  CHECK(c.tun.enabled);                   // only true sticks
+  CHECK(c.tun.name == "mesh0");           // kept: not set later
+  CHECK(c.tun.mtu == 1300);               // replaced when set
+  CHECK(c.dns.enabled);                   // always overwritten (default true)
   CHECK(c.dns.port == 53);
   CHECK(c.dns.ttl == 60);
   CHECK(c.transports.udp.at("").bindAddr == "0.0.0.0:3000");  // replaced wholesale
   CHECK(c.transports.tcp.at("").bindAddr == "0.0.0.0:8443");  // kept: not in the later file
-  REQUIRE(c.peers.size() == 1);                          // an empty list does not replace
+  REQUIRE(c.peers.size() == 1);                               // an empty list does not replace
   CHECK(c.peers[0].npub == NPUB_A);
-  CHECK(c.gateway);                                      // kept: absent later
+  CHECK(c.gateway);  // kept: absent later
 }
 
 TEST_CASE("node keys other than identity, leaf_only and user are dropped with a warning") {

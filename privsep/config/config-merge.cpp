@@ -56,8 +56,8 @@ void warnDroppedNodeKeys(const Origins& fileOrigins, std::vector<std::string>& w
 
 }  // namespace
 
-void mergeFile(Config& base, Origins& baseOrigins, const Config& file,
-               const Origins& fileOrigins, std::vector<std::string>& warnings) {
+void mergeFile(Config& base, Origins& baseOrigins, const Config& file, const Origins& fileOrigins,
+               std::vector<std::string>& warnings) {
   auto take = [&](const std::string& path) { takeOrigins(baseOrigins, fileOrigins, path); };
   if (file.node.identity.nsec) {
     base.node.identity.nsec = file.node.identity.nsec;

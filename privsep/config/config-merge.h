@@ -19,7 +19,7 @@ namespace fips::privsep::config {
 // transports.<type>, non-empty peers, and gateway (if present). The other
 // node.* keys of the file are dropped, each with a warning. `baseOrigins`
 // follows the values taken.
-void mergeFile(Config& base, Origins& baseOrigins, const Config& file,
-               const Origins& fileOrigins, std::vector<std::string>& warnings);
+void mergeFile(Config& base, Origins& baseOrigins, const Config& file, const Origins& fileOrigins,
+               std::vector<std::string>& warnings);
 
 }  // namespace fips::privsep::config

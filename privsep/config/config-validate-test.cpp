@@ -33,7 +33,8 @@ std::string peer(const std::string& addresses) {
 
 TEST_CASE("bad address:port, with the file and 1-based line") {
   const std::string yaml = "# c\n\ntransports:\n  udp:\n    bind_addr: \"1.2.3\"\n";
-  CHECK(firstError(yaml) == "fips.yaml:5: transports.udp.bind_addr: \"1.2.3\" is not an address:port");
+  CHECK(firstError(yaml) ==
+        "fips.yaml:5: transports.udp.bind_addr: \"1.2.3\" is not an address:port");
   CHECK(firstError("transports:\n  udp:\n    lan:\n      bind_addr: x:1\n") ==
         "fips.yaml:4: transports.udp.lan.bind_addr: \"x:1\" is not an address:port");
   CHECK(firstError("dns:\n  bind_addr: \"[::1]:53\"\n") ==
@@ -45,14 +46,18 @@ TEST_CASE("wrong types") {
         "fips.yaml:2: tun.enabled: expected true or false, got \"yes\"");
   CHECK(firstError("tun:\n  mtu: big\n") ==
         "fips.yaml:2: tun.mtu: expected an unsigned 16-bit integer, got \"big\"");
-  CHECK(firstError("tun:\n  mtu: \"1280\"\n") ==
-        "fips.yaml:2: tun.mtu: expected an unsigned 16-bit integer, got the quoted string \"1280\"");
-  CHECK(firstError("node:\n  limits: 5\n") == "fips.yaml:2: node.limits: expected a map, got \"5\"");
-  CHECK(firstError("node:\n  lookup:\n    attempt_timeouts_secs: [1, x]\n") ==
-        "fips.yaml:3: node.lookup.attempt_timeouts_secs[1]: expected an unsigned integer, got \"x\"");
+  CHECK(
+      firstError("tun:\n  mtu: \"1280\"\n") ==
+      "fips.yaml:2: tun.mtu: expected an unsigned 16-bit integer, got the quoted string \"1280\"");
+  CHECK(firstError("node:\n  limits: 5\n") ==
+        "fips.yaml:2: node.limits: expected a map, got \"5\"");
+  CHECK(
+      firstError("node:\n  lookup:\n    attempt_timeouts_secs: [1, x]\n") ==
+      "fips.yaml:3: node.lookup.attempt_timeouts_secs[1]: expected an unsigned integer, got \"x\"");
   CHECK(firstError("node:\n  rate_limit:\n    handshake_rate: fast\n") ==
         "fips.yaml:3: node.rate_limit.handshake_rate: expected a number, got \"fast\"");
-  CHECK(firstError("tun:\n  name: [a]\n") == "fips.yaml:2: tun.name: expected a string, got a list");
+  CHECK(firstError("tun:\n  name: [a]\n") ==
+        "fips.yaml:2: tun.name: expected a string, got a list");
   CHECK(firstError("peers: {a: 1}\n") == "fips.yaml:1: peers: expected a list, got a map");
   CHECK(firstError("node:\n  tick_interval_secs: ~\n") ==
         "fips.yaml:2: node.tick_interval_secs: expected an unsigned integer, got null");
@@ -61,7 +66,8 @@ TEST_CASE("wrong types") {
 TEST_CASE("out of range integers") {
   CHECK(firstError("transports:\n  udp:\n    mtu: 70000\n") ==
         "fips.yaml:3: transports.udp.mtu: \"70000\" is out of range (0..65535)");
-  CHECK(firstError("dns:\n  port: -1\n") == "fips.yaml:2: dns.port: \"-1\" is out of range (0..65535)");
+  CHECK(firstError("dns:\n  port: -1\n") ==
+        "fips.yaml:2: dns.port: \"-1\" is out of range (0..65535)");
   CHECK(firstError(peer("      - {transport: udp, addr: \"1.2.3.4:1\", priority: 256}\n")) ==
         "fips.yaml:4: peers[0].addresses[0].priority: \"256\" is out of range (0..255)");
 }
@@ -69,8 +75,9 @@ TEST_CASE("out of range integers") {
 TEST_CASE("bad enums") {
   CHECK(firstError("node:\n  mmp:\n    mode: fast\n") ==
         "fips.yaml:3: node.mmp.mode: \"fast\" is not one of full, lightweight, minimal");
-  CHECK(firstError("transports:\n  tor:\n    mode: bridge\n") ==
-        "fips.yaml:3: transports.tor.mode: \"bridge\" is not one of socks5, control_port, directory");
+  CHECK(
+      firstError("transports:\n  tor:\n    mode: bridge\n") ==
+      "fips.yaml:3: transports.tor.mode: \"bridge\" is not one of socks5, control_port, directory");
   CHECK(firstError(peer("      - {transport: udp, addr: \"1.2.3.4:1\"}\n") +
                    "    connect_policy: sometimes\n") ==
         "fips.yaml:5: peers[0].connect_policy: \"sometimes\" is not one of auto_connect, "
@@ -114,7 +121,8 @@ TEST_CASE("unknown keys are warnings with their line") {
 }
 
 TEST_CASE("nsec shape: accepted forms, and the value is never echoed") {
-  CHECK(loadString("node:\n  identity:\n    nsec: " + NSEC + "\n").config.node.identity.nsec == NSEC);
+  CHECK(loadString("node:\n  identity:\n    nsec: " + NSEC + "\n").config.node.identity.nsec ==
+        NSEC);
   CHECK(loadString("node:\n  identity:\n    nsec: \"" + std::string(64, 'A') + "\"\n")
             .config.node.identity.nsec);
   const std::string error = firstError("node:\n  identity:\n    nsec: \"nsec1secretvalue\"\n");
@@ -129,10 +137,12 @@ TEST_CASE("other shapes: npub, interface names, user, tor auth, gateway") {
   CHECK(firstError("peers:\n  - npub: npub1short\n    via_nostr: true\nnode:\n  rendezvous:\n"
                    "    nostr: {enabled: true}\n") ==
         "fips.yaml:2: peers[0].npub: \"npub1short\" is not an npub1... key");
-  CHECK(firstError("tun:\n  name: \"a/b\"\n") == "fips.yaml:2: tun.name: \"a/b\" is not an interface name");
+  CHECK(firstError("tun:\n  name: \"a/b\"\n") ==
+        "fips.yaml:2: tun.name: \"a/b\" is not an interface name");
   CHECK(firstError("node:\n  user: \"\"\n") == "fips.yaml:2: node.user: \"\" is not a user name");
   CHECK(firstError("transports:\n  tor:\n    control_auth: magic\n") ==
-        "fips.yaml:3: transports.tor.control_auth: is not cookie, cookie:<path> or password:<secret>");
+        "fips.yaml:3: transports.tor.control_auth: is not cookie, cookie:<path> or "
+        "password:<secret>");
   CHECK(firstError("gateway:\n  pool: 10.0.0.0/8\n  lan_interface: eth0\n") ==
         "fips.yaml:2: gateway.pool: \"10.0.0.0/8\" is not an IPv6 CIDR");
   CHECK(firstError("gateway:\n  pool: fd01::/112\n  lan_interface: eth0\n  port_forwards:\n"
@@ -192,14 +202,16 @@ TEST_CASE("loopback UDP bind with an external udp peer") {
         "outbound_only: true");
   CHECK(loadWarnings(base + peer("      - {transport: udp, addr: \"127.0.0.2:2121\"}\n")).empty());
   CHECK(loadString("transports:\n  udp:\n    bind_addr: \"127.0.0.1:2121\"\n    outbound_only: "
-                   "true\n" + peer("      - {transport: udp, addr: \"192.0.2.1:2121\"}\n"))
+                   "true\n" +
+                   peer("      - {transport: udp, addr: \"192.0.2.1:2121\"}\n"))
             .config.transports.udp.at("")
             .bindAddr == "0.0.0.0:0");
 }
 
 TEST_CASE("instance-qualified peer transports") {
   const std::string named = "transports:\n  udp:\n    lan: {bind_addr: \"0.0.0.0:2121\"}\n";
-  CHECK(loadWarnings(named + peer("      - {transport: udp/lan, addr: \"192.0.2.1:1\"}\n")).empty());
+  CHECK(
+      loadWarnings(named + peer("      - {transport: udp/lan, addr: \"192.0.2.1:1\"}\n")).empty());
   CHECK(firstError(named + peer("      - {transport: udp/wan, addr: \"192.0.2.1:1\"}\n")) ==
         "fips.yaml:7: peers[0].addresses[0].transport: \"udp/wan\": no udp instance named "
         "\"wan\" is configured");

@@ -21,7 +21,7 @@ namespace {
 constexpr std::string_view BECH32_CHARSET = "qpzry9x8gf2tvdw0s3jn54khce6mua7l";
 constexpr std::size_t BECH32_KEY_DATA_CHARS = 58;  // 52 data + 6 checksum for 32 bytes
 constexpr std::size_t HEX_KEY_CHARS = 64;
-constexpr std::size_t MAX_IFNAME_CHARS = 15;        // IFNAMSIZ - 1
+constexpr std::size_t MAX_IFNAME_CHARS = 15;  // IFNAMSIZ - 1
 constexpr std::size_t MAX_USER_CHARS = 32;
 // Clock-skew grace on each side of a Nostr signal (reference nostr/signal.rs).
 constexpr std::uint64_t FRESHNESS_SKEW_SECS = 60;
@@ -30,20 +30,20 @@ constexpr std::size_t MAX_SEMAPHORE_PERMITS = std::numeric_limits<std::size_t>::
 constexpr std::string_view TRANSPORT_TYPES[] = {"udp", "tcp", "ethernet", "tor", "nym", "ble"};
 
 bool isHexKey(std::string_view text) {
-  return text.size() == HEX_KEY_CHARS &&
-         std::all_of(text.begin(), text.end(), [](char c) { return std::isxdigit(
-                                                               static_cast<unsigned char>(c)); });
+  return text.size() == HEX_KEY_CHARS && std::all_of(text.begin(), text.end(), [](char c) {
+           return std::isxdigit(static_cast<unsigned char>(c));
+         });
 }
 
 // "<hrp>1" + 58 bech32 characters, all lower case (or, if `allowUpper`, all upper).
 bool isBech32Key(std::string_view text, std::string_view hrp, bool allowUpper) {
   if (text.size() != hrp.size() + 1 + BECH32_KEY_DATA_CHARS) return false;
   std::string lower(text);
-  const bool upper = std::any_of(text.begin(), text.end(),
-                                 [](char c) { return c >= 'A' && c <= 'Z'; });
+  const bool upper =
+      std::any_of(text.begin(), text.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
   if (upper) {
-    if (!allowUpper || std::any_of(text.begin(), text.end(),
-                                   [](char c) { return c >= 'a' && c <= 'z'; })) {
+    if (!allowUpper ||
+        std::any_of(text.begin(), text.end(), [](char c) { return c >= 'a' && c <= 'z'; })) {
       return false;
     }
     std::transform(lower.begin(), lower.end(), lower.begin(),
@@ -78,7 +78,10 @@ class Validator {
  public:
   Validator(const Config& config, const Origins& origins, const std::string& fallbackFile,
             std::vector<std::string>& errors, std::vector<std::string>& warnings)
-      : c_(config), origins_(origins), fallbackFile_(fallbackFile), errors_(errors),
+      : c_(config),
+        origins_(origins),
+        fallbackFile_(fallbackFile),
+        errors_(errors),
         warnings_(warnings) {}
 
   void run() {
@@ -168,8 +171,8 @@ void Validator::checkTransports() {
   }
   for (const auto& [name, tcp] : t.tcp) {
     if (tcp.bindAddr) {
-      expect(isSocketAddress(*tcp.bindAddr), instancePath("tcp", name, "bind_addr"),
-             *tcp.bindAddr, "an address:port");
+      expect(isSocketAddress(*tcp.bindAddr), instancePath("tcp", name, "bind_addr"), *tcp.bindAddr,
+             "an address:port");
     }
     if (tcp.externalAddr) {
       expect(isIpAddress(*tcp.externalAddr) || isSocketAddress(*tcp.externalAddr),
@@ -195,8 +198,8 @@ void Validator::checkTransports() {
             "is not cookie, cookie:<path> or password:<secret>");
     }
     expect(isSocketAddress(tor.directoryService.bindAddr),
-           instancePath("tor", name, "directory_service.bind_addr"),
-           tor.directoryService.bindAddr, "an address:port");
+           instancePath("tor", name, "directory_service.bind_addr"), tor.directoryService.bindAddr,
+           "an address:port");
   }
   for (const auto& [name, nym] : t.nym) {
     expect(isHostPort(nym.socks5Addr), instancePath("nym", name, "socks5_addr"), nym.socks5Addr,
@@ -221,21 +224,21 @@ void Validator::checkPeers() {
 void Validator::checkPeerAddress(const std::string& path, const PeerAddress& address) {
   // "<type>/<instance>": split at the first '/'; an empty half means no instance.
   const std::size_t slash = address.transport.find('/');
-  const bool qualified = slash != std::string::npos && slash > 0 &&
-                         slash + 1 < address.transport.size();
+  const bool qualified =
+      slash != std::string::npos && slash > 0 && slash + 1 < address.transport.size();
   const std::string kind = qualified ? address.transport.substr(0, slash) : address.transport;
   const std::string instance = qualified ? address.transport.substr(slash + 1) : "";
   if (std::find(std::begin(TRANSPORT_TYPES), std::end(TRANSPORT_TYPES), kind) ==
       std::end(TRANSPORT_TYPES)) {
     warn(path + ".transport", fmt::format("{} is not a transport type (this address is never "
-                                          "dialled)", quoteValue(address.transport)));
+                                          "dialled)",
+                                          quoteValue(address.transport)));
   } else if (qualified && kind != "udp") {
     error(path + ".transport", fmt::format("{}: only udp addresses may name an instance",
                                            quoteValue(address.transport)));
   } else if (qualified && (c_.transports.udp.count(instance) == 0 || instance.empty())) {
-    error(path + ".transport",
-          fmt::format("{}: no udp instance named {} is configured", quoteValue(address.transport),
-                      quoteValue(instance)));
+    error(path + ".transport", fmt::format("{}: no udp instance named {} is configured",
+                                           quoteValue(address.transport), quoteValue(instance)));
   }
   if (address.addr.empty()) error(path + ".addr", "must not be empty");
 }
@@ -313,8 +316,8 @@ void Validator::checkLimits() {
   const NodeConfig& n = c_.node;
   if (n.nativeApi.backlog < 1) error("node.native_api.backlog", "must be at least 1");
   if (n.nativeApi.pendingPerFlow < 1 || n.nativeApi.pendingPerFlow > MAX_PENDING_PER_FLOW) {
-    error("node.native_api.pending_per_flow", fmt::format("must be within 1..{}",
-                                                          MAX_PENDING_PER_FLOW));
+    error("node.native_api.pending_per_flow",
+          fmt::format("must be within 1..{}", MAX_PENDING_PER_FLOW));
   }
   if (n.rekey.afterMessages == 0) error("node.rekey.after_messages", "must be at least 1");
   if (n.rekey.afterSecs <= REKEY_JITTER_SECS) {
@@ -335,11 +338,10 @@ void Validator::checkLimits() {
     error("node.rate_limit.session_setup_rate", "must be a finite number above 0");
   }
   const NostrRendezvousConfig& nostr = n.rendezvous.nostr;
-  const std::uint64_t window = nostr.signalTtlSecs >
-                                       std::numeric_limits<std::uint64_t>::max() -
-                                           2 * FRESHNESS_SKEW_SECS
-                                   ? std::numeric_limits<std::uint64_t>::max()
-                                   : nostr.signalTtlSecs + 2 * FRESHNESS_SKEW_SECS;
+  const std::uint64_t window =
+      nostr.signalTtlSecs > std::numeric_limits<std::uint64_t>::max() - 2 * FRESHNESS_SKEW_SECS
+          ? std::numeric_limits<std::uint64_t>::max()
+          : nostr.signalTtlSecs + 2 * FRESHNESS_SKEW_SECS;
   if (window >= nostr.replayWindowSecs) {
     const bool ttlSet = origins_.count("node.rendezvous.nostr.signal_ttl_secs") != 0;
     error(ttlSet ? "node.rendezvous.nostr.signal_ttl_secs"
@@ -356,9 +358,8 @@ void Validator::checkLimits() {
 
 }  // namespace
 
-void validateConfig(const Config& config, const Origins& origins,
-                    const std::string& fallbackFile, std::vector<std::string>& errors,
-                    std::vector<std::string>& warnings) {
+void validateConfig(const Config& config, const Origins& origins, const std::string& fallbackFile,
+                    std::vector<std::string>& errors, std::vector<std::string>& warnings) {
   Validator(config, origins, fallbackFile, errors, warnings).run();
 }
 

@@ -16,8 +16,7 @@ namespace fips::privsep::config {
 // Each key is located through `origins` (its nearest recorded ancestor when
 // it kept its default); `fallbackFile` names the source when nothing is
 // recorded. Secret values are never quoted.
-void validateConfig(const Config& config, const Origins& origins,
-                    const std::string& fallbackFile, std::vector<std::string>& errors,
-                    std::vector<std::string>& warnings);
+void validateConfig(const Config& config, const Origins& origins, const std::string& fallbackFile,
+                    std::vector<std::string>& errors, std::vector<std::string>& warnings);
 
 }  // namespace fips::privsep::config

@@ -15,7 +15,9 @@ namespace {
 
 const std::string NPUB = "npub1qmc3cvfz0yu2hx96nq3gp55zdan2qclealn7xshgr448d3nh6lks7zel98";
 
-Config roundTrip(const Config& c) { return loadString(toYaml(c), "printed.yaml").config; }
+Config roundTrip(const Config& c) {
+  return loadString(toYaml(c), "printed.yaml").config;
+}
 
 // A config with every kind of value away from its default.
 Config busyConfig() {
@@ -55,8 +57,8 @@ Config busyConfig() {
   p.addresses = {{"udp/lan", "192.0.2.1:2121", 5}, {"udp", "nat", 100}};
   p.connectPolicy = ConnectPolicy::ON_DEMAND;
   p.viaNostr = true;
-  c.peers = {p, PeerConfig{NPUB, std::nullopt, {{"tcp", "h:1", 1}}, ConnectPolicy::MANUAL,
-                           false, false}};
+  c.peers = {
+      p, PeerConfig{NPUB, std::nullopt, {{"tcp", "h:1", 1}}, ConnectPolicy::MANUAL, false, false}};
   GatewayConfig g;
   g.pool = "fd01::/112";
   g.lanInterface = "br0";

@@ -43,9 +43,13 @@ std::string str(std::string_view s) {
   return out + "\"";
 }
 
-std::string optStr(const std::optional<std::string>& s) { return s ? str(*s) : "~"; }
+std::string optStr(const std::optional<std::string>& s) {
+  return s ? str(*s) : "~";
+}
 
-std::string boolean(bool b) { return b ? "true" : "false"; }
+std::string boolean(bool b) {
+  return b ? "true" : "false";
+}
 
 template <typename T>
 std::string num(T v) {
@@ -57,7 +61,9 @@ std::string num(const std::optional<T>& v) {
   return v ? num(*v) : "~";
 }
 
-std::string hex(std::uint16_t v) { return fmt::format("0x{:04x}", v); }
+std::string hex(std::uint16_t v) {
+  return fmt::format("0x{:04x}", v);
+}
 
 std::string real(double v) {
   if (std::isnan(v)) return ".nan";
@@ -67,7 +73,9 @@ std::string real(double v) {
   return out;
 }
 
-std::string real(const std::optional<double>& v) { return v ? real(*v) : "~"; }
+std::string real(const std::optional<double>& v) {
+  return v ? real(*v) : "~";
+}
 
 std::string numbers(const std::vector<std::uint64_t>& values) {
   return fmt::format("[{}]", fmt::join(values, ", "));
@@ -75,9 +83,10 @@ std::string numbers(const std::vector<std::uint64_t>& values) {
 
 // Instance names print bare when they are plain words, quoted otherwise.
 std::string key(std::string_view name) {
-  const bool plain = !name.empty() && name.find_first_not_of(
-                                          "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                          "0123456789_-") == std::string_view::npos &&
+  const bool plain = !name.empty() &&
+                     name.find_first_not_of(
+                         "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                         "0123456789_-") == std::string_view::npos &&
                      name.front() != '-';
   return plain ? std::string(name) : str(name);
 }
@@ -152,7 +161,8 @@ class Writer {
   void strings(std::string_view name, const std::vector<std::string>& values) {
     if (values.empty()) return kv(name, "[]");
     line(fmt::format("{}:", name));
-    for (const std::string& v : values) line(fmt::format("{}- {}", std::string(INDENT, ' '), str(v)));
+    for (const std::string& v : values)
+      line(fmt::format("{}- {}", std::string(INDENT, ' '), str(v)));
   }
   // A list of maps: each body is written one level in, its first indent turned into "- ".
   template <typename T, typename F>
@@ -285,6 +295,9 @@ void writeNodeProtocolTables(Writer& w, const NodeConfig& n) {
     w.kv("coords_warmup_packets", num(n.session.coordsWarmupPackets));
     w.kv("coords_response_interval_ms", num(n.session.coordsResponseIntervalMs));
   });
+}
+
+void writeNodeServiceTables(Writer& w, const NodeConfig& n) {
   w.map("buffers", [&] {
     w.kv("packet_channel", num(n.buffers.packetChannel));
     w.kv("tun_channel", num(n.buffers.tunChannel));
@@ -302,6 +315,10 @@ void writeNodeProtocolTables(Writer& w, const NodeConfig& n) {
     w.kv("max_flows", num(n.nativeApi.maxFlows));
     w.kv("debug_commands", boolean(n.nativeApi.debugCommands));
   });
+}
+
+// Link and session metrics, congestion and rekey.
+void writeNodeLinkTables(Writer& w, const NodeConfig& n) {
   writeMmp(w, "mmp", n.mmp);
   writeMmp(w, "session_mmp", n.sessionMmp);
   w.map("ecn", [&] {
@@ -333,6 +350,8 @@ void writeNode(Writer& w, const NodeConfig& n) {
     w.kv("user", str(n.user));
     writeNodeLimitTables(w, n);
     writeNodeProtocolTables(w, n);
+    writeNodeServiceTables(w, n);
+    writeNodeLinkTables(w, n);
   });
 }
 

@@ -37,7 +37,7 @@ enum class ConnectPolicy { AUTO_CONNECT, ON_DEMAND, MANUAL };
 // One static address of a peer. `transport` is `<type>` or `udp/<instance>`.
 struct PeerAddress {
   std::string transport;
-  std::string addr;  // host:port, "nat", a MAC, ... depending on the transport
+  std::string addr;             // host:port, "nat", a MAC, ... depending on the transport
   std::uint8_t priority = 100;  // lowest first
 
   bool operator==(const PeerAddress&) const = default;

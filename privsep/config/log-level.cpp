@@ -24,13 +24,17 @@ std::optional<LogLevel> lookup(std::string_view text) {
 
 }  // namespace
 
-LogLevel parseLogLevel(std::string_view text) { return lookup(text).value_or(LogLevel::INFO); }
+LogLevel parseLogLevel(std::string_view text) {
+  return lookup(text).value_or(LogLevel::INFO);
+}
 
 LogLevel logLevel(const NodeConfig& node) {
   return node.logLevel ? parseLogLevel(*node.logLevel) : LogLevel::INFO;
 }
 
-bool isKnownLogLevel(std::string_view text) { return lookup(text).has_value(); }
+bool isKnownLogLevel(std::string_view text) {
+  return lookup(text).has_value();
+}
 
 std::string_view logLevelName(LogLevel level) {
   switch (level) {

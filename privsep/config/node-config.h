@@ -213,7 +213,7 @@ struct EcnConfig {
 
 struct RekeyConfig {
   bool enabled = true;
-  std::uint64_t afterSecs = 120;       // must exceed REKEY_JITTER_SECS
+  std::uint64_t afterSecs = 120;        // must exceed REKEY_JITTER_SECS
   std::uint64_t afterMessages = 65536;  // >= 1
 
   bool operator==(const RekeyConfig&) const = default;

@@ -43,8 +43,9 @@ void parseList(MapReader& parent, std::string_view key, std::vector<T>& out, Par
     const std::string itemPath = fmt::format("{}[{}]", path, index);
     const int itemLine = nodeLine(*it, line);
     if (!ctx.admitListItem()) {
-      ctx.error(itemLine, itemPath, fmt::format("the file holds more than {} list entries",
-                                                ParseContext::MAX_LIST_ITEMS));
+      ctx.error(
+          itemLine, itemPath,
+          fmt::format("the file holds more than {} list entries", ParseContext::MAX_LIST_ITEMS));
       return;
     }
     ctx.record(itemPath, itemLine);

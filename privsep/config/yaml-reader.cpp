@@ -28,7 +28,9 @@ bool isStringTagged(const YAML::Node& node) {
   return node.Tag() == "!" || node.Tag() == "tag:yaml.org,2002:str";
 }
 
-std::string rangeText(std::uint64_t max) { return fmt::format("0..{}", max); }
+std::string rangeText(std::uint64_t max) {
+  return fmt::format("0..{}", max);
+}
 
 }  // namespace
 
@@ -105,8 +107,8 @@ UintParse parseUnsigned(std::string_view text, std::uint64_t max) {
 }
 
 std::optional<double> parseDouble(std::string_view text) {
-  if (text == ".inf" || text == ".Inf" || text == ".INF" || text == "+.inf" ||
-      text == "+.Inf" || text == "+.INF") {
+  if (text == ".inf" || text == ".Inf" || text == ".INF" || text == "+.inf" || text == "+.Inf" ||
+      text == "+.INF") {
     return std::numeric_limits<double>::infinity();
   }
   if (text == "-.inf" || text == "-.Inf" || text == "-.INF") {
@@ -174,7 +176,9 @@ const MapReader::Entry* MapReader::find(std::string_view key) const {
   return nullptr;
 }
 
-bool MapReader::has(std::string_view key) const { return find(key) != nullptr; }
+bool MapReader::has(std::string_view key) const {
+  return find(key) != nullptr;
+}
 
 std::vector<std::string> MapReader::keys() const {
   std::vector<std::string> out;
@@ -223,8 +227,8 @@ std::optional<std::uint64_t> MapReader::readUnsigned(std::string_view key, std::
   if (!text) return std::nullopt;
   const UintParse parsed = parseUnsigned(*text, max);
   if (parsed.status == UintStatus::NOT_A_NUMBER) {
-    ctx_.error(e.line, pathOf(key), fmt::format("expected {}, got {}", expected,
-                                                quoteValue(*text)));
+    ctx_.error(e.line, pathOf(key),
+               fmt::format("expected {}, got {}", expected, quoteValue(*text)));
     return std::nullopt;
   }
   if (parsed.status == UintStatus::OUT_OF_RANGE) {
