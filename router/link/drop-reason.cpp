@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: MIT
+// Names of the link engine's drop reasons (see drop-reason.h). Runs in
+// fips-router.
+#include "router/link/drop-reason.h"
+
+namespace fips::router::link {
+
+const char* toString(DropReason reason) {
+  switch (reason) {
+    case DropReason::SHORT: return "short";
+    case DropReason::LONG: return "long";
+    case DropReason::BAD_VERSION: return "bad_version";
+    case DropReason::BAD_PHASE: return "bad_phase";
+    case DropReason::BAD_PAYLOAD_LEN: return "bad_payload_len";
+    case DropReason::BAD_FLAGS: return "bad_flags";
+    case DropReason::UNKNOWN_INDEX: return "unknown_index";
+    case DropReason::RATE_LIMITED: return "rate_limited";
+    case DropReason::AT_MAX_PEERS: return "at_max_peers";
+    case DropReason::AT_MAX_LINKS: return "at_max_links";
+    case DropReason::HANDSHAKE_FAILED: return "handshake_failed";
+    case DropReason::SELF_CONNECTION: return "self_connection";
+    case DropReason::REKEY_REFUSED: return "rekey_refused";
+    case DropReason::DECRYPT_FAILED: return "decrypt_failed";
+    case DropReason::REPLAY: return "replay";
+    case DropReason::BAD_COUNTER: return "bad_counter";
+    case DropReason::BAD_INNER: return "bad_inner";
+    case DropReason::UNKNOWN_MESSAGE_TYPE: return "unknown_message_type";
+    case DropReason::BAD_LINK_MESSAGE: return "bad_link_message";
+  }
+  return "unknown";
+}
+
+}  // namespace fips::router::link

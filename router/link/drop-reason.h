@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: MIT
+// Why the FMP link engine dropped a received datagram: one counter per reason
+// (STYLE 2.7). Runs in fips-router; every value describes untrusted input.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+namespace fips::router::link {
+
+enum class DropReason : uint8_t {
+  SHORT,                 // too short for the prefix or the phase's frame
+  LONG,                  // longer than the phase's frame
+  BAD_VERSION,           // FMP version nibble != 0
+  BAD_PHASE,             // phase not 0, 1 or 2
+  BAD_PAYLOAD_LEN,       // payload_len disagrees with what arrived (spec 02 §1)
+  BAD_FLAGS,             // non-zero flags in a handshake frame
+  UNKNOWN_INDEX,         // no link registered for (transport, receiver_idx)
+  RATE_LIMITED,          // msg1 refused by a token bucket
+  AT_MAX_PEERS,          // new peer refused before msg2 (spec 02 §5)
+  AT_MAX_LINKS,          // link table full
+  HANDSHAKE_FAILED,      // Noise msg1/msg2 did not verify
+  SELF_CONNECTION,       // msg1 carrying our own static key
+  REKEY_REFUSED,         // rekey msg1 dropped (pending, tie-break won, bad state)
+  DECRYPT_FAILED,        // established frame did not authenticate
+  REPLAY,                // counter already seen or too old
+  BAD_COUNTER,           // counter u64 max
+  BAD_INNER,             // plaintext shorter than the 5-byte inner header
+  UNKNOWN_MESSAGE_TYPE,  // msg_type not in spec 02 §6
+  BAD_LINK_MESSAGE,      // body framed wrongly for its type
+};
+
+constexpr size_t DROP_REASON_COUNT = 19;
+static_assert(static_cast<size_t>(DropReason::BAD_LINK_MESSAGE) + 1 == DROP_REASON_COUNT);
+
+// Stable lower-case name ("bad_payload_len"), for logs and stats.
+const char* toString(DropReason reason);
+
+// Per-reason drop counters.
+using DropCounters = std::array<uint64_t, DROP_REASON_COUNT>;
+
+}  // namespace fips::router::link

@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: MIT
+// LinkManager handshakes (spec 02 §5): dialing, msg1 admission (token
+// buckets, restart/rekey/duplicate classification, max_peers before msg2),
+// msg2 completion and the cross-connection tie-break. Runs in fips-router;
+// msg1/msg2 are untrusted, every refusal is dropped and counted.
+#include "router/link/link-manager.h"
+
+#include "router/noise/rekey-policy.h"
+
+namespace fips::router::link {
+
+void LinkManager::dial(const identity::NodeAddr& peer, StaticPeer& config, uint64_t nowMs) {
+  if (atMaxLinks()) return;  // stays due; tried again on the next tick
+  const TransportAddr to = config.addrs[config.nextAddr % config.addrs.size()];
+  config.nextAddr = (config.nextAddr + 1) % config.addrs.size();
+  const std::optional<uint32_t> index = indices_.allocate(rng_);
+  if (!index) return;
+  auto hs = startOutbound(local_, config.cryptoKey, peer, *index, to, nowMs,
+                          config_.handshakeResendIntervalMs, rng_);
+  if (!hs) {
+    indices_.release(to.transportId, *index);
+    return;
+  }
+  indices_.bind(to.transportId, *index, IndexEntry{peer, IndexRole::HANDSHAKE});
+  config.retry.markDialed();
+  ++counters_.handshakesOut;
+  io_.sendDatagram(to, hs->msg1);
+  outbound_.insert_or_assign(peer, std::move(*hs));
+}
+
+void LinkManager::handleMsg1(const TransportAddr& from, std::span<const uint8_t> packet) {
+  const uint64_t now = clock_.nowMs();
+  // Classify (no crypto), then rate limit: established links have their own bucket.
+  TokenBucket& bucket = fromEstablishedPeer(from) ? establishedBucket_ : strangerBucket_;
+  if (!bucket.tryAcquire(now)) return drop(DropReason::RATE_LIMITED);
+  const auto frame = fmp::decodeMsg1(packet);
+  if (!frame.ok()) return drop(frame.error() == fmp::FmpError::BAD_FLAGS ? DropReason::BAD_FLAGS
+                                                                         : DropReason::SHORT);
+  std::optional<InboundHello> hello = readMsg1(local_, frame->noiseMsg);
+  if (!hello) return drop(DropReason::HANDSHAKE_FAILED);
+  if (hello->remote == localKey_.publicKey()) return drop(DropReason::SELF_CONNECTION);
+  const identity::NodeAddr peer = nodeAddrOf(hello->remote);
+  const auto it = peers_.find(peer);
+  if (it == peers_.end()) return acceptInbound(from, frame.value(), *hello, now);
+  ActiveLink& link = *it->second;
+  if (link.remoteEpoch() != hello->remoteEpoch) {
+    // A new startup epoch: the peer restarted; the old link goes, the new one wins.
+    takeDown(peer, LinkDownReason::PEER_RESTART);
+    return acceptInbound(from, frame.value(), *hello, now);
+  }
+  if (!config_.rekeyEnabled || link.sessionAgeMs(now) < noise::REKEY_MIN_SESSION_AGE_MS) {
+    // Same epoch, not a rekey: a duplicate. Resend our stored msg2, if we have one.
+    ++counters_.duplicateMsg1;
+    if (link.handshakeMsg2()) io_.sendDatagram(from, *link.handshakeMsg2());
+    return;
+  }
+  if (!link.onRekeyMsg1(frame.value(), from, now, rng_, io_)) drop(DropReason::REKEY_REFUSED);
+}
+
+void LinkManager::acceptInbound(const TransportAddr& from, const fmp::Msg1Frame& frame,
+                                InboundHello& hello, uint64_t nowMs) {
+  const identity::NodeAddr peer = nodeAddrOf(hello.remote);
+  const bool dialing = outbound_.contains(peer);
+  // FIPS spec 02 §5 step 4: at max_peers a new peer is refused before msg2,
+  // unless we are dialing it ourselves.
+  if (config_.maxPeers != 0 && peers_.size() >= config_.maxPeers && !dialing) {
+    return drop(DropReason::AT_MAX_PEERS);
+  }
+  if (!dialing && atMaxLinks()) return drop(DropReason::AT_MAX_LINKS);
+  const std::optional<uint32_t> index = indices_.allocate(rng_);
+  if (!index) return drop(DropReason::HANDSHAKE_FAILED);
+  std::optional<InboundAnswer> answer = answerMsg1(hello, *index, frame.senderIdx, rng_);
+  std::unique_ptr<ActiveLink> link;
+  if (answer) {
+    link = makeLink(hello.remote, hello.remoteEpoch, answer->keys, from, false, *index,
+                    frame.senderIdx, nowMs);
+  }
+  if (!link) {
+    indices_.release(from.transportId, *index);
+    return drop(DropReason::HANDSHAKE_FAILED);
+  }
+  io_.sendDatagram(from, answer->msg2);
+  link->setHandshakeMsg2(answer->msg2);
+  ++counters_.handshakesIn;
+  promote(std::move(link));
+}
+
+void LinkManager::handleMsg2(const TransportAddr& from, std::span<const uint8_t> packet) {
+  const auto frame = fmp::decodeMsg2(packet);
+  if (!frame.ok()) return drop(frame.error() == fmp::FmpError::BAD_FLAGS ? DropReason::BAD_FLAGS
+                                                                         : DropReason::SHORT);
+  // FIPS spec 02 §4: msg2 is matched to our msg1 by its receiver_idx.
+  const IndexEntry* entry = indices_.find(from.transportId, frame->receiverIdx);
+  if (entry == nullptr || entry->role == IndexRole::SESSION) {
+    return drop(DropReason::UNKNOWN_INDEX);
+  }
+  const identity::NodeAddr peer = entry->peer;
+  if (entry->role == IndexRole::REKEY) {
+    const auto it = peers_.find(peer);
+    if (it == peers_.end() || !it->second->onRekeyMsg2(frame.value())) {
+      drop(DropReason::HANDSHAKE_FAILED);
+    }
+    return;
+  }
+  const auto it = outbound_.find(peer);
+  if (it == outbound_.end() || it->second.ourIndex != frame->receiverIdx) {
+    return drop(DropReason::UNKNOWN_INDEX);
+  }
+  // <- e, ee, se, {epoch}; a forged msg2 leaves the handshake untouched.
+  if (it->second.hs.readMessage(frame->noiseMsg) != noise::HandshakeStatus::OK) {
+    return drop(DropReason::HANDSHAKE_FAILED);
+  }
+  OutboundHandshake done = std::move(it->second);
+  outbound_.erase(it);
+  completeOutbound(std::move(done), frame->senderIdx, from, clock_.nowMs());
+}
+
+void LinkManager::completeOutbound(OutboundHandshake done, uint32_t theirIndex,
+                                   const TransportAddr& from, uint64_t nowMs) {
+  const std::optional<noise::TransportKeys> keys = done.hs.split();
+  const auto it = peers_.find(done.peer);
+  if (it != peers_.end() && it->second->remoteEpoch() == *done.hs.remoteEpoch()) {
+    // Cross-connection (spec 02 §5): the smaller NodeAddr keeps its outbound.
+    if (keys && localAddr_ < done.peer) {
+      it->second->replaceSession(*keys, done.ourIndex, theirIndex, nowMs);
+    } else {
+      indices_.release(done.to.transportId, done.ourIndex);
+    }
+    return;
+  }
+  // A different epoch on the new connection wins over the tie-break (restart).
+  if (it != peers_.end()) takeDown(done.peer, LinkDownReason::PEER_RESTART);
+  std::unique_ptr<ActiveLink> link;
+  if (keys && (config_.maxPeers == 0 || peers_.size() < config_.maxPeers)) {
+    link = makeLink(*done.hs.remoteStatic(), *done.hs.remoteEpoch(), *keys, from, true,
+                    done.ourIndex, theirIndex, nowMs);
+  }
+  if (!link) {
+    indices_.release(done.to.transportId, done.ourIndex);
+    return drop(DropReason::AT_MAX_PEERS);
+  }
+  promote(std::move(link));
+}
+
+}  // namespace fips::router::link

@@ -1,0 +1,285 @@
+// SPDX-License-Identifier: MIT
+// Link engine simulations on virtual time: bring-up, cross-connection,
+// dead links, restarts, silent peers, garbage and replays, max_peers, the
+// payload_len rule, graceful Disconnect with backoff, msg1 rate limiting.
+// Test code only.
+#include "router/link/link-manager.h"
+
+#include <algorithm>
+#include <array>
+
+#include <doctest/doctest.h>
+
+#include "router/link/link-test-net.h"
+
+namespace fips::router::link::test {
+namespace {
+
+// Both sides agree on one session: indices cross-match.
+void checkOneSession(const TestNode& a, const TestNode& b) {
+  const auto pa = a.peer(b);
+  const auto pb = b.peer(a);
+  REQUIRE(pa.has_value());
+  REQUIRE(pb.has_value());
+  CHECK(pa->ourIndex == pb->theirIndex);
+  CHECK(pa->theirIndex == pb->ourIndex);
+}
+
+// a → b and b → a data both arrive.
+void checkTraffic(TestNet& net, TestNode& a, TestNode& b, uint32_t seq) {
+  a.received.clear();
+  b.received.clear();
+  CHECK(a.sendData(b, seq));
+  CHECK(b.sendData(a, seq + 1));
+  net.run(100);
+  CHECK(b.received == std::vector<uint32_t>{seq});
+  CHECK(a.received == std::vector<uint32_t>{seq + 1});
+}
+
+TEST_CASE("link: comes up within 2 s, either side dialing") {
+  for (int dialer = 0; dialer < 2; ++dialer) {
+    TestNet net(11);
+    TestNode& a = net.add();
+    TestNode& b = net.add();
+    net.connect(dialer == 0 ? a : b, dialer == 0 ? b : a);
+    net.run(2000);
+    CHECK(a.hasPeer(b));
+    CHECK(b.hasPeer(a));
+    checkOneSession(a, b);
+    checkTraffic(net, a, b, 7);
+  }
+}
+
+TEST_CASE("link: both dial at once ends in exactly one link (50 seeds)") {
+  for (uint64_t seed = 1; seed <= 50; ++seed) {
+    TestNet net(seed);
+    net.maxDelayMs = seed % 3 == 0 ? 0 : 40;
+    TestNode& a = net.add();
+    TestNode& b = net.add();
+    net.connect(a, b);
+    net.connect(b, a);
+    net.run(5000);
+    CHECK(a.mgr->peers().size() == 1);
+    CHECK(b.mgr->peers().size() == 1);
+    checkOneSession(a, b);
+    checkTraffic(net, a, b, static_cast<uint32_t>(seed));
+    CHECK(a.mgr->counters().linksDown == 0);
+  }
+}
+
+TEST_CASE("link: dead after link_dead_timeout of silence, then re-established") {
+  TestNet net(3);
+  TestNode& a = net.add();
+  TestNode& b = net.add();
+  net.connect(a, b);
+  net.connect(b, a);
+  net.run(20'000);
+  REQUIRE(a.hasPeer(b));
+  b.silent = true;
+  const uint64_t silentAt = net.clock.now;
+  while (a.hasPeer(b) && net.clock.now < silentAt + 60'000) net.run(100);
+  CHECK_FALSE(a.hasPeer(b));
+  CHECK(net.clock.now <= silentAt + 31'000);
+  REQUIRE(!a.events.empty());
+  CHECK((a.events.back().reason == LinkDownReason::DEAD));
+  b.silent = false;
+  net.run(60'000);
+  CHECK(a.hasPeer(b));
+  CHECK(b.hasPeer(a));
+  checkOneSession(a, b);
+  checkTraffic(net, a, b, 100);
+}
+
+TEST_CASE("link: a restarted peer (new epoch) replaces the old link") {
+  TestNet net(4);
+  TestNode& a = net.add();
+  TestNode& b = net.add();
+  net.connect(a, b);
+  net.connect(b, a);
+  net.run(5000);
+  REQUIRE(a.hasPeer(b));
+  const noise::Epoch oldEpoch = a.peer(b)->remoteEpoch;
+  b.restart();
+  net.connect(b, a);
+  net.run(3000);
+  REQUIRE(a.hasPeer(b));
+  CHECK(a.peer(b)->remoteEpoch != oldEpoch);
+  CHECK(std::any_of(a.events.begin(), a.events.end(), [](const LinkEvent& e) {
+    return !e.up && e.reason == LinkDownReason::PEER_RESTART;
+  }));
+  checkOneSession(a, b);
+  checkTraffic(net, a, b, 200);
+}
+
+TEST_CASE("link: a peer that completes the handshake and then says nothing is reaped") {
+  TestNet net(5);
+  TestNode& a = net.add();
+  SeededRng rng(99);
+  auto stranger = crypto::KeyPair::generate(net.ctx, rng);
+  REQUIRE(stranger.has_value());
+  noise::Secp256k1Suite suite(net.ctx);
+  const LocalIdentity local{&suite, &*stranger, noise::Epoch{9}};
+  auto hs = startOutbound(local, a.key.publicKey(), a.nodeAddr, 42, a.addr, net.clock.now, 1000,
+                          rng);
+  REQUIRE(hs.has_value());
+  a.mgr->onDatagram(net.addrOf(99), hs->msg1);
+  REQUIRE(a.mgr->peers().size() == 1);
+  const uint64_t upAt = net.clock.now;
+  while (!a.mgr->peers().empty() && net.clock.now < upAt + 60'000) net.run(100);
+  CHECK(a.mgr->peers().empty());
+  CHECK(net.clock.now <= upAt + 31'000);
+  CHECK((a.events.back().reason == LinkDownReason::DEAD));
+}
+
+TEST_CASE("link: random datagrams and msg1 replays create nothing and are counted") {
+  TestNet net(6);
+  TestNode& a = net.add();
+  TestNode& b = net.add();
+  net.logging = true;
+  net.connect(b, a);
+  net.run(2000);
+  REQUIRE(a.hasPeer(b));
+  const auto msg1 = std::find_if(net.log.begin(), net.log.end(),
+                                 [](const Packet& p) { return p.phase() == 1; });
+  REQUIRE(msg1 != net.log.end());
+  const std::vector<uint8_t> captured = msg1->bytes;
+  const uint64_t dropsBefore = a.mgr->counters().droppedTotal();
+  std::mt19937_64 gen(1234);
+  for (int i = 0; i < 10'000; ++i) {
+    std::vector<uint8_t> junk(gen() % 200);
+    for (uint8_t& x : junk) x = static_cast<uint8_t>(gen());
+    if (!junk.empty() && i % 2 == 0) junk[0] = static_cast<uint8_t>(gen() % 3);  // valid phase
+    a.mgr->onDatagram(net.addrOf(static_cast<size_t>(7 + (i % 5))), junk);
+  }
+  CHECK(a.mgr->counters().droppedTotal() - dropsBefore == 10'000);
+  const uint64_t before = a.mgr->counters().droppedTotal() + a.mgr->counters().duplicateMsg1;
+  for (int i = 0; i < 1000; ++i) a.mgr->onDatagram(net.addrOf(50), captured);
+  const auto& c = a.mgr->counters();
+  CHECK(c.droppedTotal() + c.duplicateMsg1 - before == 1000);
+  CHECK(c.dropped(DropReason::RATE_LIMITED) >= 900);
+  CHECK(a.mgr->peers().size() == 1);
+  CHECK(c.linksUp == 1);
+  checkTraffic(net, a, b, 300);
+}
+
+TEST_CASE("link: at max_peers a third node is refused before msg2") {
+  TestNet net(7);
+  LinkConfig small;
+  small.maxPeers = 1;
+  TestNode& a = net.add(small);
+  TestNode& b = net.add();
+  TestNode& c = net.add();
+  net.connect(b, a);
+  net.run(2000);
+  REQUIRE(a.hasPeer(b));
+  net.logging = true;
+  net.connect(c, a);
+  net.run(3000);
+  CHECK_FALSE(a.hasPeer(c));
+  CHECK_FALSE(c.hasPeer(a));
+  CHECK(a.mgr->counters().dropped(DropReason::AT_MAX_PEERS) >= 1);
+  CHECK(std::none_of(net.log.begin(), net.log.end(), [&](const Packet& p) {
+    return p.from == a.index && p.to == c.index && p.phase() == 2;
+  }));
+}
+
+TEST_CASE("link: payload_len that disagrees with the datagram is dropped at dispatch") {
+  TestNet net(8);
+  TestNode& a = net.add();
+  TestNode& b = net.add();
+  net.logging = true;
+  net.connect(b, a);
+  net.run(2000);
+  REQUIRE(b.sendData(a, 1));
+  const Packet frame = net.log.back();
+  REQUIRE(frame.phase() == 0);
+  std::vector<uint8_t> bad = frame.bytes;
+  bad[2] = static_cast<uint8_t>(bad[2] + 1);
+  a.mgr->onDatagram(b.addr, bad);
+  CHECK(a.mgr->counters().dropped(DropReason::BAD_PAYLOAD_LEN) == 1);
+  std::vector<uint8_t> badMsg1(fmp::MSG1_SIZE, 0);
+  badMsg1[0] = 0x01;
+  badMsg1[2] = 111;
+  a.mgr->onDatagram(b.addr, badMsg1);
+  CHECK(a.mgr->counters().dropped(DropReason::BAD_PAYLOAD_LEN) == 2);
+  net.run(100);
+  CHECK(a.received == std::vector<uint32_t>{1});  // the genuine frame still counts once
+}
+
+TEST_CASE("link: graceful Disconnect → redial with capped exponential backoff") {
+  TestNet net(9);
+  TestNode& a = net.add();
+  TestNode& b = net.add();
+  net.connect(a, b);
+  net.run(2000);
+  REQUIRE(a.hasPeer(b));
+  b.mgr->shutdown();
+  net.run(100);
+  CHECK_FALSE(a.hasPeer(b));
+  CHECK((a.events.back().reason == LinkDownReason::REMOTE_DISCONNECT));
+  // b stays down; record when a starts each dial.
+  std::vector<uint64_t> dials;
+  uint64_t seen = a.mgr->counters().handshakesOut;
+  const uint64_t downAt = net.clock.now;
+  while (net.clock.now < downAt + 2'000'000) {
+    net.run(1000);
+    if (a.mgr->counters().handshakesOut != seen) {
+      seen = a.mgr->counters().handshakesOut;
+      dials.push_back(net.clock.now);
+    }
+  }
+  REQUIRE(dials.size() >= 6);
+  CHECK(dials[0] - downAt <= 6000);  // first redial after the 5 s base
+  for (size_t i = 1; i < dials.size(); ++i) {
+    CHECK(dials[i] - dials[i - 1] <= 30'000 + 300'000 + 2000);  // timeout + capped backoff
+  }
+  CHECK(dials.back() - dials[dials.size() - 2] >= 30'000 + 300'000);  // the cap is reached
+  b.restart();
+  net.run(330'000);
+  CHECK(a.hasPeer(b));
+  checkTraffic(net, a, b, 400);
+}
+
+TEST_CASE("link: the msg1 token bucket refuses a flood") {
+  TestNet net(10);
+  LinkConfig open;
+  open.maxPeers = 0;
+  open.maxLinks = 0;
+  TestNode& a = net.add(open);
+  noise::Secp256k1Suite suite(net.ctx);
+  SeededRng rng(5);
+  for (uint32_t i = 0; i < 300; ++i) {
+    auto key = crypto::KeyPair::generate(net.ctx, rng);
+    REQUIRE(key.has_value());
+    const LocalIdentity local{&suite, &*key, noise::Epoch{1}};
+    auto hs = startOutbound(local, a.key.publicKey(), a.nodeAddr, i, a.addr, net.clock.now, 1000,
+                            rng);
+    REQUIRE(hs.has_value());
+    a.mgr->onDatagram(net.addrOf(100 + i), hs->msg1);
+  }
+  CHECK(a.mgr->counters().handshakesIn == 100);
+  CHECK(a.mgr->counters().dropped(DropReason::RATE_LIMITED) == 200);
+  CHECK(a.mgr->peers().size() == 100);
+}
+
+TEST_CASE("link: addStaticPeer refuses fd00::/8, our own key and duplicates") {
+  TestNet net(12);
+  TestNode& a = net.add();
+  TestNode& b = net.add();
+  std::array<uint8_t, 16> mesh{};
+  mesh[0] = 0xFD;
+  mesh[15] = 1;
+  CHECK_FALSE(a.mgr->addStaticPeer(b.publicKey, {*TransportAddr::make(1, mesh, 2121)}));
+  CHECK_FALSE(a.mgr->addStaticPeer(a.publicKey, {b.addr}));
+  CHECK(a.mgr->addStaticPeer(b.publicKey, {b.addr}));
+  CHECK_FALSE(a.mgr->addStaticPeer(b.publicKey, {b.addr}));
+  net.run(2000);
+  CHECK(a.hasPeer(b));
+  CHECK(a.mgr->removePeer(b.nodeAddr));
+  net.run(100);
+  CHECK_FALSE(b.hasPeer(a));
+  CHECK((b.events.back().reason == LinkDownReason::REMOTE_DISCONNECT));
+}
+
+}  // namespace
+}  // namespace fips::router::link::test

@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: MIT
+// LinkManager: construction, the peer API, sending, and link bring-up and
+// teardown (see link-manager.h). Runs in fips-router; peers and addresses
+// come from the validated config, so they are trusted.
+#include "router/link/link-manager.h"
+
+#include <algorithm>
+#include <numeric>
+
+#include "router/fmp/disconnect.h"
+#include "router/fmp/link-message.h"
+
+namespace fips::router::link {
+
+uint64_t LinkCounters::droppedTotal() const {
+  return std::accumulate(drops.begin(), drops.end(), uint64_t{0});
+}
+
+LinkManager::LinkManager(const crypto::Secp256k1Context& ctx, crypto::KeyPair localKey,
+                         noise::Epoch epoch, const LinkConfig& config, const Clock& clock,
+                         crypto::Rng& rng, LinkIo& io)
+    : suite_(ctx),
+      localKey_(std::move(localKey)),
+      local_{&suite_, &localKey_, epoch},
+      localAddr_(nodeAddrOf(localKey_.publicKey())),
+      config_(config),
+      clock_(clock),
+      rng_(rng),
+      io_(io),
+      strangerBucket_(config.handshakeBurst, config.handshakeRate, clock.nowMs()),
+      establishedBucket_(establishedBucket(config.maxPeers, config.rekeyAfterSecs,
+                                           config.handshakeMaxResends, config.handshakeBurst,
+                                           config.handshakeRate, clock.nowMs())) {}
+
+bool LinkManager::addStaticPeer(const identity::PublicKey& key, std::vector<TransportAddr> addrs) {
+  // An fd00::/8 transport address is refused, as in the reference: it would
+  // tunnel the mesh over itself.
+  const bool meshAddr =
+      std::any_of(addrs.begin(), addrs.end(), [](const auto& a) { return a.isFipsMeshAddress(); });
+  const auto cryptoKey = suite_.parsePublic(key.compressed());
+  if (addrs.empty() || meshAddr || shutdown_ || !cryptoKey) return false;
+  const identity::NodeAddr addr = identity::NodeAddr::fromPublicKey(key);
+  if (addr == localAddr_ || statics_.contains(addr)) return false;
+  const uint64_t now = clock_.nowMs();
+  auto [it, inserted] = statics_.emplace(
+      addr, StaticPeer{key, *cryptoKey, std::move(addrs),
+                       RetrySchedule(config_.retryBaseIntervalSecs * 1000,
+                                     config_.retryMaxBackoffSecs * 1000)});
+  if (!peers_.contains(addr) && !outbound_.contains(addr)) {
+    it->second.retry.dialNow(now);
+    dial(addr, it->second, now);
+  }
+  return inserted;
+}
+
+bool LinkManager::removePeer(const identity::NodeAddr& peer) {
+  const bool known = statics_.erase(peer) > 0;
+  cancelOutbound(peer);
+  const auto it = peers_.find(peer);
+  if (it == peers_.end()) return known;
+  sendDisconnect(*it->second, fmp::DisconnectReason::CONFIGURATION_CHANGE);
+  takeDown(peer, LinkDownReason::REMOVED);
+  return true;
+}
+
+bool LinkManager::sendLinkMessage(const identity::NodeAddr& peer, fmp::LinkMessageType type,
+                                  std::span<const uint8_t> body) {
+  const auto it = peers_.find(peer);
+  if (it == peers_.end()) return false;
+  const std::vector<uint8_t> message = fmp::encodeLinkMessage(type, body);
+  const auto packet = it->second->seal(message, clock_.nowMs());
+  if (!packet) return false;
+  io_.sendDatagram(it->second->current(), *packet);
+  return true;
+}
+
+void LinkManager::shutdown() {
+  while (!peers_.empty()) {
+    const identity::NodeAddr peer = peers_.begin()->first;
+    sendDisconnect(*peers_.begin()->second, fmp::DisconnectReason::SHUTDOWN);
+    takeDown(peer, LinkDownReason::SHUTDOWN);
+  }
+  while (!outbound_.empty()) cancelOutbound(outbound_.begin()->first);
+  shutdown_ = true;
+}
+
+std::vector<PeerInfo> LinkManager::peers() const {
+  std::vector<PeerInfo> out;
+  out.reserve(peers_.size());
+  for (const auto& [addr, link] : peers_) out.push_back(link->info());
+  return out;
+}
+
+bool LinkManager::atMaxLinks() const {
+  return config_.maxLinks != 0 && outbound_.size() + peers_.size() >= config_.maxLinks;
+}
+
+void LinkManager::sendDisconnect(ActiveLink& link, fmp::DisconnectReason reason) {
+  const auto message = fmp::encodeDisconnect(reason);
+  const auto packet = link.seal(message, clock_.nowMs());
+  if (packet) io_.sendDatagram(link.current(), *packet);
+}
+
+std::unique_ptr<ActiveLink> LinkManager::makeLink(const crypto::PublicKey& remote,
+                                                  const noise::Epoch& epoch,
+                                                  const noise::TransportKeys& keys,
+                                                  const TransportAddr& from, bool outbound,
+                                                  uint32_t ourIndex, uint32_t theirIndex,
+                                                  uint64_t nowMs) {
+  const auto key = identityKeyOf(remote);
+  if (!key) return nullptr;
+  const identity::NodeAddr addr = nodeAddrOf(remote);
+  int64_t jitter = 0;
+  if (!noise::drawRekeyJitter(rng_, jitter)) jitter = 0;
+  ActiveLinkSetup setup{
+      .id = {&suite_, &localKey_, remote, localAddr_.bytes(), addr.bytes(), local_.epoch, epoch},
+      .rekeyConfig = {{config_.rekeyEnabled, config_.rekeyAfterSecs, config_.rekeyAfterMessages},
+                      config_.handshakeResendIntervalMs,
+                      config_.handshakeMaxResends,
+                      config_.handshakeTimeoutSecs * 1000},
+      .jitterSecs = jitter,
+      .key = *key,
+      .addr = addr,
+      .current = from,
+      .outbound = outbound,
+      .ourIndex = ourIndex,
+      .theirIndex = theirIndex};
+  return std::make_unique<ActiveLink>(std::move(setup), keys, indices_, nowMs);
+}
+
+void LinkManager::promote(std::unique_ptr<ActiveLink> link) {
+  const identity::NodeAddr addr = link->addr();
+  const auto it = statics_.find(addr);
+  if (it != statics_.end()) it->second.retry.clear();
+  ActiveLink& stored = *peers_.emplace(addr, std::move(link)).first->second;
+  ++counters_.linksUp;
+  io_.onLinkUp(stored.info());
+}
+
+void LinkManager::takeDown(const identity::NodeAddr& peer, LinkDownReason reason) {
+  const auto it = peers_.find(peer);
+  if (it == peers_.end()) return;
+  const std::unique_ptr<ActiveLink> link = std::move(it->second);
+  peers_.erase(it);
+  link->releaseIndices();
+  ++counters_.linksDown;
+  // Losing a link (not our own decision) schedules a redial of a static peer.
+  const bool lost = reason == LinkDownReason::DEAD ||
+                    reason == LinkDownReason::REMOTE_DISCONNECT ||
+                    reason == LinkDownReason::PEER_RESTART;
+  const auto config = statics_.find(peer);
+  if (lost && config != statics_.end()) config->second.retry.onLinkLost(clock_.nowMs());
+  io_.onLinkDown(link->info(), reason);
+}
+
+void LinkManager::cancelOutbound(const identity::NodeAddr& peer) {
+  const auto it = outbound_.find(peer);
+  if (it == outbound_.end()) return;
+  indices_.release(it->second.to.transportId, it->second.ourIndex);
+  outbound_.erase(it);
+}
+
+bool LinkManager::fromEstablishedPeer(const TransportAddr& from) const {
+  for (const auto& [addr, link] : peers_) {
+    if (link->current() == from) return true;
+  }
+  return false;
+}
+
+}  // namespace fips::router::link

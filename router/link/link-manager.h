@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: MIT
+// LinkManager: the sans-IO FMP link engine of one node (spec 02 §3-§5, §8,
+// §10; spec 01 §6.3, §8.1). It dials static peers, answers handshakes, keeps
+// links alive with heartbeats, reaps dead ones, rekeys them without loss and
+// carries link messages. Runs in fips-router; every datagram handed to
+// onDatagram() is untrusted and is either consumed or dropped and counted.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "router/crypto/rng.h"
+#include "router/crypto/secp256k1-context.h"
+#include "router/crypto/secp256k1-keys.h"
+#include "router/fmp/fmp-constants.h"
+#include "router/fmp/handshake-frame.h"
+#include "router/identity/node-addr.h"
+#include "router/identity/public-key.h"
+#include "router/link/active-link.h"
+#include "router/link/drop-reason.h"
+#include "router/link/handshake-driver.h"
+#include "router/link/index-table.h"
+#include "router/link/link-config.h"
+#include "router/link/link-io.h"
+#include "router/link/retry-schedule.h"
+#include "router/link/token-bucket.h"
+#include "router/link/transport-addr.h"
+#include "router/noise/dh-suites.h"
+#include "router/noise/handshake.h"
+
+namespace fips::router::link {
+
+// What the engine has done since it started.
+struct LinkCounters {
+  DropCounters drops{};         // per DropReason
+  uint64_t handshakesOut = 0;   // msg1s we initiated (first sends, not resends)
+  uint64_t handshakesIn = 0;    // msg1s we answered with a new link
+  uint64_t duplicateMsg1 = 0;   // msg1s answered by resending a stored msg2
+  uint64_t linksUp = 0;
+  uint64_t linksDown = 0;
+
+  uint64_t dropped(DropReason reason) const { return drops[static_cast<size_t>(reason)]; }
+  uint64_t droppedTotal() const;
+};
+
+class LinkManager {
+ public:
+  // ctx, clock, rng and io are borrowed and must outlive the manager. epoch
+  // is this process's 8 random startup bytes (restart detection, spec 02 §5).
+  LinkManager(const crypto::Secp256k1Context& ctx, crypto::KeyPair localKey, noise::Epoch epoch,
+              const LinkConfig& config, const Clock& clock, crypto::Rng& rng, LinkIo& io);
+  LinkManager(const LinkManager&) = delete;
+  LinkManager& operator=(const LinkManager&) = delete;
+
+  // Adds an auto-connect peer and dials it at once; after a failed handshake
+  // or any loss of the link it redials with retry backoff (base × 2^n, capped).
+  // Addresses in fd00::/8 are refused (no mesh over the mesh). False if the
+  // key is ours, already added, not on the curve, or no address is usable.
+  bool addStaticPeer(const identity::PublicKey& key, std::vector<TransportAddr> addrs);
+  // Forgets a static peer: cancels its dial and, if the link is up, sends
+  // Disconnect(ConfigurationChange) and takes it down. False if unknown.
+  bool removePeer(const identity::NodeAddr& peer);
+
+  // The one receive entry point: prefix and payload_len checks, then msg1,
+  // msg2 or an established frame dispatched by (transport id, receiver_idx).
+  void onDatagram(const TransportAddr& from, std::span<const uint8_t> packet);
+  // Seals type ‖ body for an active peer and sends it; false if the peer is
+  // not active or the frame cannot be sealed.
+  bool sendLinkMessage(const identity::NodeAddr& peer, fmp::LinkMessageType type,
+                       std::span<const uint8_t> body);
+  // Timers (call about once a second): msg1 resends and timeouts, redials,
+  // heartbeats, dead links, rekey triggers/cutover, drain expiry.
+  void tick();
+  // Sends Disconnect(Shutdown) to every active peer, takes all links down and
+  // stops dialing. The manager then ignores tick() and datagrams.
+  void shutdown();
+
+  std::vector<PeerInfo> peers() const;
+  const LinkCounters& counters() const { return counters_; }
+  const identity::NodeAddr& localAddr() const { return localAddr_; }
+
+ private:
+  struct StaticPeer {
+    identity::PublicKey key;
+    crypto::PublicKey cryptoKey;
+    std::vector<TransportAddr> addrs;
+    RetrySchedule retry;
+    size_t nextAddr = 0;
+  };
+
+  void drop(DropReason reason) { ++counters_.drops[static_cast<size_t>(reason)]; }
+  bool atMaxLinks() const;
+  void dial(const identity::NodeAddr& peer, StaticPeer& config, uint64_t nowMs);
+  std::unique_ptr<ActiveLink> makeLink(const crypto::PublicKey& remote, const noise::Epoch& epoch,
+                                       const noise::TransportKeys& keys, const TransportAddr& from,
+                                       bool outbound, uint32_t ourIndex, uint32_t theirIndex,
+                                       uint64_t nowMs);
+  void promote(std::unique_ptr<ActiveLink> link);
+  void takeDown(const identity::NodeAddr& peer, LinkDownReason reason);
+  void sendDisconnect(ActiveLink& link, fmp::DisconnectReason reason);
+  void cancelOutbound(const identity::NodeAddr& peer);
+  bool fromEstablishedPeer(const TransportAddr& from) const;
+
+  // Receive path (link-manager-rx.cpp).
+  void handleFrame(const TransportAddr& from, std::span<const uint8_t> packet);
+  void dispatchMessage(const identity::NodeAddr& peer, std::span<const uint8_t> plaintext);
+  // Handshakes (link-manager-handshake.cpp).
+  void handleMsg1(const TransportAddr& from, std::span<const uint8_t> packet);
+  void acceptInbound(const TransportAddr& from, const fmp::Msg1Frame& frame, InboundHello& hello,
+                     uint64_t nowMs);
+  void handleMsg2(const TransportAddr& from, std::span<const uint8_t> packet);
+  void completeOutbound(OutboundHandshake done, uint32_t theirIndex, const TransportAddr& from,
+                        uint64_t nowMs);
+  // Timers (link-manager-tick.cpp).
+  void tickOutbound(uint64_t nowMs);
+  void tickPeers(uint64_t nowMs);
+  void tickRetries(uint64_t nowMs);
+
+  noise::Secp256k1Suite suite_;
+  crypto::KeyPair localKey_;
+  LocalIdentity local_;
+  identity::NodeAddr localAddr_;
+  LinkConfig config_;
+  const Clock& clock_;
+  crypto::Rng& rng_;
+  LinkIo& io_;
+  IndexTable indices_;
+  TokenBucket strangerBucket_;
+  TokenBucket establishedBucket_;
+  std::map<identity::NodeAddr, StaticPeer> statics_;
+  std::map<identity::NodeAddr, OutboundHandshake> outbound_;
+  std::map<identity::NodeAddr, std::unique_ptr<ActiveLink>> peers_;
+  std::vector<uint8_t> plaintext_;  // receive scratch, one frame at a time
+  LinkCounters counters_;
+  bool shutdown_ = false;
+};
+
+}  // namespace fips::router::link
