@@ -6,8 +6,8 @@
 
 #include <string>
 
-#include "router/fmp/link-message.h"
 #include "router/fmp/fmp-test-util.h"
+#include "router/fmp/link-message.h"
 
 namespace fips::router::fmp {
 namespace {
@@ -18,16 +18,16 @@ TEST_CASE("every listed reason round-trips with its code and name") {
     uint8_t code;
     const char* name;
   };
-  for (const Reason r : {Reason{DisconnectReason::SHUTDOWN, 0x00, "Shutdown"},
-                         Reason{DisconnectReason::RESTART, 0x01, "Restart"},
-                         Reason{DisconnectReason::PROTOCOL_ERROR, 0x02, "ProtocolError"},
-                         Reason{DisconnectReason::TRANSPORT_FAILURE, 0x03, "TransportFailure"},
-                         Reason{DisconnectReason::RESOURCE_EXHAUSTION, 0x04, "ResourceExhaustion"},
-                         Reason{DisconnectReason::SECURITY_VIOLATION, 0x05, "SecurityViolation"},
-                         Reason{DisconnectReason::CONFIGURATION_CHANGE, 0x06,
-                                "ConfigurationChange"},
-                         Reason{DisconnectReason::TIMEOUT, 0x07, "Timeout"},
-                         Reason{DisconnectReason::OTHER, 0xFF, "Other"}}) {
+  for (const Reason r :
+       {Reason{DisconnectReason::SHUTDOWN, 0x00, "Shutdown"},
+        Reason{DisconnectReason::RESTART, 0x01, "Restart"},
+        Reason{DisconnectReason::PROTOCOL_ERROR, 0x02, "ProtocolError"},
+        Reason{DisconnectReason::TRANSPORT_FAILURE, 0x03, "TransportFailure"},
+        Reason{DisconnectReason::RESOURCE_EXHAUSTION, 0x04, "ResourceExhaustion"},
+        Reason{DisconnectReason::SECURITY_VIOLATION, 0x05, "SecurityViolation"},
+        Reason{DisconnectReason::CONFIGURATION_CHANGE, 0x06, "ConfigurationChange"},
+        Reason{DisconnectReason::TIMEOUT, 0x07, "Timeout"},
+        Reason{DisconnectReason::OTHER, 0xFF, "Other"}}) {
     CAPTURE(r.name);
     const auto wire = encodeDisconnect(r.reason);
     CHECK(wire == std::array<uint8_t, 2>{0x50, r.code});

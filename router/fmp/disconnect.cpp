@@ -16,22 +16,32 @@ DisconnectReason disconnectReason(uint8_t code) {
     case DisconnectReason::SECURITY_VIOLATION:
     case DisconnectReason::CONFIGURATION_CHANGE:
     case DisconnectReason::TIMEOUT:
-    case DisconnectReason::OTHER: return reason;
+    case DisconnectReason::OTHER:
+      return reason;
   }
   return DisconnectReason::OTHER;
 }
 
 const char* toString(DisconnectReason reason) {
   switch (reason) {
-    case DisconnectReason::SHUTDOWN: return "Shutdown";
-    case DisconnectReason::RESTART: return "Restart";
-    case DisconnectReason::PROTOCOL_ERROR: return "ProtocolError";
-    case DisconnectReason::TRANSPORT_FAILURE: return "TransportFailure";
-    case DisconnectReason::RESOURCE_EXHAUSTION: return "ResourceExhaustion";
-    case DisconnectReason::SECURITY_VIOLATION: return "SecurityViolation";
-    case DisconnectReason::CONFIGURATION_CHANGE: return "ConfigurationChange";
-    case DisconnectReason::TIMEOUT: return "Timeout";
-    case DisconnectReason::OTHER: return "Other";
+    case DisconnectReason::SHUTDOWN:
+      return "Shutdown";
+    case DisconnectReason::RESTART:
+      return "Restart";
+    case DisconnectReason::PROTOCOL_ERROR:
+      return "ProtocolError";
+    case DisconnectReason::TRANSPORT_FAILURE:
+      return "TransportFailure";
+    case DisconnectReason::RESOURCE_EXHAUSTION:
+      return "ResourceExhaustion";
+    case DisconnectReason::SECURITY_VIOLATION:
+      return "SecurityViolation";
+    case DisconnectReason::CONFIGURATION_CHANGE:
+      return "ConfigurationChange";
+    case DisconnectReason::TIMEOUT:
+      return "Timeout";
+    case DisconnectReason::OTHER:
+      return "Other";
   }
   return "Other";
 }

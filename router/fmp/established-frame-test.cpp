@@ -32,13 +32,15 @@ constexpr FrameVector FRAMES[] = {
      LinkMessageType::HEARTBEAT},
     {"responder_heartbeat_counter0_ts0", "k2_responder_to_initiator", "initiator_index", 0, 0,
      LinkMessageType::HEARTBEAT},
-    {"initiator_root_tree_announce_counter1_ts1234", "k1_initiator_to_responder",
-     "responder_index", 1, 1234, LinkMessageType::TREE_ANNOUNCE},
+    {"initiator_root_tree_announce_counter1_ts1234", "k1_initiator_to_responder", "responder_index",
+     1, 1234, LinkMessageType::TREE_ANNOUNCE},
     {"responder_disconnect_shutdown_counter1_ts5000", "k2_responder_to_initiator",
      "initiator_index", 1, 5000, LinkMessageType::DISCONNECT},
 };
 
-std::vector<uint8_t> keyBytes(const char* name) { return vecBytes(ikVectors()[name]); }
+std::vector<uint8_t> keyBytes(const char* name) {
+  return vecBytes(ikVectors()[name]);
+}
 
 // The link message the vector frame carries, built with our encoders.
 std::vector<uint8_t> expectedMessage(const FrameVector& v) {
@@ -51,7 +53,8 @@ std::vector<uint8_t> expectedMessage(const FrameVector& v) {
       const auto m = encodeDisconnect(DisconnectReason::SHUTDOWN);
       return {m.begin(), m.end()};
     }
-    default: return vecBytes(ikVectors()["frames"]["initiator_root_tree_announce_plaintext_body"]);
+    default:
+      return vecBytes(ikVectors()["frames"]["initiator_root_tree_announce_plaintext_body"]);
   }
 }
 
@@ -108,8 +111,8 @@ TEST_CASE("vector frames: decode, open, check every field, rebuild byte for byte
 
 TEST_CASE("established round trip keeps flags, index, counter; AAD is the 16 header bytes") {
   const std::vector<uint8_t> sealed(40 + AEAD_TAG_SIZE, 0xAA);
-  const auto header = makeEstablishedHeader(0x12345678, 0x0102030405060708ULL,
-                                            FLAG_KEY_EPOCH | FLAG_SP | 0x80, 40);
+  const auto header =
+      makeEstablishedHeader(0x12345678, 0x0102030405060708ULL, FLAG_KEY_EPOCH | FLAG_SP | 0x80, 40);
   REQUIRE(header.ok());
   const auto wire = encodeEstablished(header.value(), sealed);
   REQUIRE(wire.ok());
@@ -123,6 +126,7 @@ TEST_CASE("established round trip keeps flags, index, counter; AAD is the 16 hea
   CHECK(frame->header.keyEpoch());
   CHECK_FALSE(frame->header.congestionExperienced());
   CHECK(frame->header.spin());
+  CHECK((frame->header.flags & FLAGS_RESERVED) == 0x80);  // passed through, not judged
   CHECK(sameBytes(frame->aad, expectHead));
   CHECK(sameBytes(frame->sealed, sealed));
 }

@@ -30,15 +30,15 @@ constexpr uint8_t FLAG_SP = 0x04;         // SP: spin bit
 constexpr uint8_t FLAGS_RESERVED = 0xF8;
 
 // --- Handshake frames (FIPS spec 02 §2).
-constexpr size_t INDEX_SIZE = 4;          // session index, u32 LE
-constexpr size_t NOISE_MSG1_SIZE = 106;   // e 33 ‖ {s} 49 ‖ {epoch} 24
-constexpr size_t NOISE_MSG2_SIZE = 57;    // e 33 ‖ {epoch} 24
-constexpr size_t MSG1_NOISE_OFFSET = PREFIX_SIZE + INDEX_SIZE;               // 8
-constexpr size_t MSG2_NOISE_OFFSET = PREFIX_SIZE + 2 * INDEX_SIZE;           // 12
-constexpr size_t MSG1_SIZE = MSG1_NOISE_OFFSET + NOISE_MSG1_SIZE;            // 114
-constexpr size_t MSG2_SIZE = MSG2_NOISE_OFFSET + NOISE_MSG2_SIZE;            // 69
-constexpr uint16_t MSG1_PAYLOAD_LEN = MSG1_SIZE - PREFIX_SIZE;               // 110
-constexpr uint16_t MSG2_PAYLOAD_LEN = MSG2_SIZE - PREFIX_SIZE;               // 65
+constexpr size_t INDEX_SIZE = 4;                                // session index, u32 LE
+constexpr size_t NOISE_MSG1_SIZE = 106;                         // e 33 ‖ {s} 49 ‖ {epoch} 24
+constexpr size_t NOISE_MSG2_SIZE = 57;                          // e 33 ‖ {epoch} 24
+constexpr size_t MSG1_NOISE_OFFSET = PREFIX_SIZE + INDEX_SIZE;  // 8
+constexpr size_t MSG2_NOISE_OFFSET = PREFIX_SIZE + 2 * INDEX_SIZE;  // 12
+constexpr size_t MSG1_SIZE = MSG1_NOISE_OFFSET + NOISE_MSG1_SIZE;   // 114
+constexpr size_t MSG2_SIZE = MSG2_NOISE_OFFSET + NOISE_MSG2_SIZE;   // 69
+constexpr uint16_t MSG1_PAYLOAD_LEN = MSG1_SIZE - PREFIX_SIZE;      // 110
+constexpr uint16_t MSG2_PAYLOAD_LEN = MSG2_SIZE - PREFIX_SIZE;      // 65
 static_assert(MSG1_SIZE == 114 && MSG2_SIZE == 69);
 
 // --- Established frame (FIPS spec 02 §3): header(16, = AEAD AAD) ‖ ciphertext ‖ tag(16).
@@ -53,7 +53,9 @@ constexpr size_t ESTABLISHED_MAX_SIZE = ESTABLISHED_MIN_SIZE + UINT16_MAX;
 // --- Inner plaintext header (FIPS spec 02 §3.2): timestamp u32 LE ‖ msg_type.
 constexpr size_t TIMESTAMP_SIZE = 4;
 constexpr size_t INNER_HEADER_SIZE = TIMESTAMP_SIZE + 1;  // 5
+// Per-frame link overhead including msg_type: 16 + 5 + 16 (spec 02 §3.2).
 constexpr size_t LINK_OVERHEAD = ESTABLISHED_HEADER_SIZE + INNER_HEADER_SIZE + AEAD_TAG_SIZE;
+static_assert(LINK_OVERHEAD == 37);
 
 // Link message types, the first plaintext byte after the timestamp (spec 02 §6).
 enum class LinkMessageType : uint8_t {
@@ -83,13 +85,12 @@ enum class DisconnectReason : uint8_t {
 
 // --- Link message sizes. "Body" means the bytes after the msg_type byte.
 constexpr size_t NODE_ADDR_SIZE = 16;
-constexpr size_t SIGNATURE_SIZE = 64;  // BIP-340 Schnorr
-constexpr size_t HEARTBEAT_SIZE = 1;   // msg_type only
-constexpr size_t DISCONNECT_SIZE = 2;  // msg_type ‖ reason
+constexpr size_t SIGNATURE_SIZE = 64;                // BIP-340 Schnorr
+constexpr size_t HEARTBEAT_SIZE = 1;                 // msg_type only
+constexpr size_t DISCONNECT_SIZE = 2;                // msg_type ‖ reason
 constexpr size_t SESSION_DATAGRAM_HEADER_SIZE = 36;  // type ‖ ttl ‖ path_mtu ‖ src ‖ dest
 constexpr size_t SENDER_REPORT_SIZE = 48;            // spec 02 §9.1
 constexpr size_t RECEIVER_REPORT_SIZE = 68;          // spec 02 §9.2
-constexpr size_t REPORT_RESERVED_SIZE = 3;           // after msg_type in both reports
 
 // TreeAnnounce (spec 03 §2): version ‖ seq(8) ‖ ts(8) ‖ parent(16) ‖ count(2) ‖
 // count × entry(32) ‖ signature(64); trailing bytes are ignored.
@@ -103,7 +104,7 @@ constexpr size_t TREE_ENTRY_SIZE = 32;             // node_addr ‖ seq(8) ‖ t
 constexpr size_t FILTER_ANNOUNCE_FIXED_BODY = 10;
 constexpr uint8_t FILTER_SIZE_CLASS_V1 = 1;
 constexpr size_t FILTER_BASE_BYTES = 512;
-constexpr size_t FILTER_BYTES_V1 = FILTER_BASE_BYTES << FILTER_SIZE_CLASS_V1;       // 1024
+constexpr size_t FILTER_BYTES_V1 = FILTER_BASE_BYTES << FILTER_SIZE_CLASS_V1;              // 1024
 constexpr size_t FILTER_ANNOUNCE_SIZE = 1 + FILTER_ANNOUNCE_FIXED_BODY + FILTER_BYTES_V1;  // 1035
 
 // LookupRequest (spec 03 §5.1): request_id(8) ‖ target ‖ origin ‖ ttl ‖ min_mtu(2) ‖

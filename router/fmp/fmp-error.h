@@ -27,6 +27,7 @@ enum class FmpError : uint8_t {
 
 // Number of FmpError values, for per-reason counter arrays.
 constexpr size_t FMP_ERROR_COUNT = 10;
+static_assert(static_cast<size_t>(FmpError::BAD_HASH_COUNT) + 1 == FMP_ERROR_COUNT);
 
 // Stable lower-case name of an error, for logs and stats ("short", "bad_phase").
 const char* toString(FmpError error);

@@ -52,7 +52,8 @@ TEST_CASE("expectedPayloadLen follows the per-phase rule") {
   CHECK(expectedPayloadLen(0, ESTABLISHED_MAX_SIZE) == UINT16_MAX);
   CHECK_FALSE(expectedPayloadLen(0, 31).has_value());
   CHECK_FALSE(expectedPayloadLen(0, ESTABLISHED_MAX_SIZE + 1).has_value());
-  for (uint8_t phase = 3; phase < 16; ++phase) CHECK_FALSE(expectedPayloadLen(phase, 114).has_value());
+  for (uint8_t phase = 3; phase < 16; ++phase)
+    CHECK_FALSE(expectedPayloadLen(phase, 114).has_value());
 }
 
 TEST_CASE("classifyPacket accepts every vector packet") {
@@ -79,7 +80,7 @@ TEST_CASE("classifyPacket rejects each malformation with its reason") {
   SUBCASE("version nibble") {
     for (uint8_t v = 1; v < 16; ++v) {
       auto bad = frame;
-      bad[0] = static_cast<uint8_t>(v << 4U);
+      bad[0] = static_cast<uint8_t>(v * 16U);
       CHECK(classifyPacket(bad).error() == FmpError::BAD_VERSION);
     }
   }

@@ -37,8 +37,10 @@ std::array<uint8_t, PREFIX_SIZE> encodePrefix(const CommonPrefix& prefix) {
 
 std::optional<uint16_t> expectedPayloadLen(uint8_t phase, size_t totalLen) {
   switch (static_cast<FmpPhase>(phase)) {
-    case FmpPhase::MSG1: return MSG1_PAYLOAD_LEN;
-    case FmpPhase::MSG2: return MSG2_PAYLOAD_LEN;
+    case FmpPhase::MSG1:
+      return MSG1_PAYLOAD_LEN;
+    case FmpPhase::MSG2:
+      return MSG2_PAYLOAD_LEN;
     case FmpPhase::ESTABLISHED:
       if (totalLen < ESTABLISHED_MIN_SIZE || totalLen > ESTABLISHED_MAX_SIZE) return std::nullopt;
       return static_cast<uint16_t>(totalLen - ESTABLISHED_MIN_SIZE);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Helpers shared by the FMP unit tests: doctest with enum names, the IK vector file (full FMP packets
-// and sample established frames) and byte-span conversions. Test code only;
-// inputs are the checked-in vector files.
+// Helpers shared by the FMP unit tests: doctest with enum names, the IK vector file (full FMP
+// packets and sample established frames) and byte-span conversions. Test code only; inputs are the
+// checked-in vector files.
 #pragma once
 
 #include <algorithm>

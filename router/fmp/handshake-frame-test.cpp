@@ -13,7 +13,9 @@ using test::ikVectors;
 using test::sameBytes;
 using test::vecBytes;
 
-uint32_t vectorIndex(const char* name) { return ikVectors()["keys"][name].get<uint32_t>(); }
+uint32_t vectorIndex(const char* name) {
+  return ikVectors()["keys"][name].get<uint32_t>();
+}
 
 TEST_CASE("msg1 known answer: decode every field, re-encode byte for byte") {
   const auto wire = vecBytes(ikVectors()["wire_msg1"]);
@@ -94,10 +96,10 @@ TEST_CASE("handshake decoders reject every malformation with its reason") {
   SUBCASE("version nibble") {
     for (uint8_t v = 1; v < 16; ++v) {
       auto b1 = msg1;
-      b1[0] = static_cast<uint8_t>((v << 4U) | 1U);
+      b1[0] = static_cast<uint8_t>((v * 16U) | 1U);
       CHECK(decodeMsg1(b1).error() == FmpError::BAD_VERSION);
       auto b2 = msg2;
-      b2[0] = static_cast<uint8_t>((v << 4U) | 2U);
+      b2[0] = static_cast<uint8_t>((v * 16U) | 2U);
       CHECK(decodeMsg2(b2).error() == FmpError::BAD_VERSION);
     }
   }

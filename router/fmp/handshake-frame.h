@@ -16,15 +16,15 @@ namespace fips::router::fmp {
 
 // msg1: 01 ‖ 00 ‖ payload_len 110 (LE) ‖ sender_idx u32 LE ‖ Noise IK msg1 (106).
 struct Msg1Frame {
-  uint32_t senderIdx;  // the initiator's chosen index
+  uint32_t senderIdx;                                  // the initiator's chosen index
   std::span<const uint8_t, NOISE_MSG1_SIZE> noiseMsg;  // borrowed from the packet
 };
 
 // msg2: 02 ‖ 00 ‖ payload_len 65 (LE) ‖ sender_idx u32 LE ‖ receiver_idx u32 LE ‖
 // Noise IK msg2 (57).
 struct Msg2Frame {
-  uint32_t senderIdx;    // the responder's chosen index
-  uint32_t receiverIdx;  // echo of the initiator's msg1 sender_idx
+  uint32_t senderIdx;                                  // the responder's chosen index
+  uint32_t receiverIdx;                                // echo of the initiator's msg1 sender_idx
   std::span<const uint8_t, NOISE_MSG2_SIZE> noiseMsg;  // borrowed from the packet
 };
 

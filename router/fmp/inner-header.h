@@ -17,8 +17,8 @@ namespace fips::router::fmp {
 
 // A decoded inner plaintext; message borrows from the plaintext.
 struct InnerPlaintext {
-  uint32_t timestampMs;  // ms since the sender's session start (wraps)
-  uint8_t msgType;       // raw: unknown types still carry a timestamp for MMP
+  uint32_t timestampMs;              // ms since the sender's session start (wraps)
+  uint8_t msgType;                   // raw: unknown types still carry a timestamp for MMP
   std::span<const uint8_t> message;  // from the msg_type byte to the end (>= 1 byte)
 };
 

@@ -23,8 +23,12 @@ void putLe16(std::vector<uint8_t>& m, size_t off, uint16_t v) {
   m.at(off + 1) = static_cast<uint8_t>(v >> 8U);
 }
 
-FmpError errorOf(const std::vector<uint8_t>& m) { return decodeLinkMessage(m).error(); }
-bool accepted(const std::vector<uint8_t>& m) { return decodeLinkMessage(m).ok(); }
+FmpError errorOf(const std::vector<uint8_t>& m) {
+  return decodeLinkMessage(m).error();
+}
+bool accepted(const std::vector<uint8_t>& m) {
+  return decodeLinkMessage(m).ok();
+}
 
 // TreeAnnounce with n ancestry entries: 1 + 35 + 32n + 64 bytes.
 std::vector<uint8_t> treeAnnounce(uint16_t declared, size_t entries) {
@@ -66,10 +70,9 @@ TEST_CASE("fixed minimums: SessionDatagram 35, reports 47 / 67, Disconnect 1 (tr
     LinkMessageType type;
     size_t body;
   };
-  for (const Min m : {Min{LinkMessageType::SESSION_DATAGRAM, 35},
-                      Min{LinkMessageType::SENDER_REPORT, 47},
-                      Min{LinkMessageType::RECEIVER_REPORT, 67},
-                      Min{LinkMessageType::DISCONNECT, 1}}) {
+  for (const Min m :
+       {Min{LinkMessageType::SESSION_DATAGRAM, 35}, Min{LinkMessageType::SENDER_REPORT, 47},
+        Min{LinkMessageType::RECEIVER_REPORT, 67}, Min{LinkMessageType::DISCONNECT, 1}}) {
     CAPTURE(toString(m.type));
     CHECK(errorOf(message(m.type, m.body - 1)) == FmpError::SHORT);
     CHECK(accepted(message(m.type, m.body)));
@@ -105,7 +108,7 @@ TEST_CASE("TreeAnnounce envelope (spec 03 §2)") {
 
 TEST_CASE("FilterAnnounce envelope (spec 03 §4.3): exact 1035 bytes") {
   auto good = message(LinkMessageType::FILTER_ANNOUNCE, FILTER_ANNOUNCE_SIZE - 1);
-  good[9] = 5;                     // hash_count
+  good[9] = 5;                      // hash_count
   good[10] = FILTER_SIZE_CLASS_V1;  // size_class
   CHECK(accepted(good));
   auto shorter = good;

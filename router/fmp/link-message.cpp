@@ -67,14 +67,22 @@ std::optional<FmpError> checkBody(LinkMessageType type, Body body) {
   switch (type) {
     case LinkMessageType::SESSION_DATAGRAM:
       return needAtLeast(body, SESSION_DATAGRAM_HEADER_SIZE - 1);
-    case LinkMessageType::SENDER_REPORT: return needAtLeast(body, SENDER_REPORT_SIZE - 1);
-    case LinkMessageType::RECEIVER_REPORT: return needAtLeast(body, RECEIVER_REPORT_SIZE - 1);
-    case LinkMessageType::TREE_ANNOUNCE: return checkTreeAnnounce(body);
-    case LinkMessageType::FILTER_ANNOUNCE: return checkFilterAnnounce(body);
-    case LinkMessageType::LOOKUP_REQUEST: return checkLookupRequest(body);
-    case LinkMessageType::LOOKUP_RESPONSE: return checkLookupResponse(body);
-    case LinkMessageType::DISCONNECT: return needAtLeast(body, DISCONNECT_SIZE - 1);
-    case LinkMessageType::HEARTBEAT: return std::nullopt;
+    case LinkMessageType::SENDER_REPORT:
+      return needAtLeast(body, SENDER_REPORT_SIZE - 1);
+    case LinkMessageType::RECEIVER_REPORT:
+      return needAtLeast(body, RECEIVER_REPORT_SIZE - 1);
+    case LinkMessageType::TREE_ANNOUNCE:
+      return checkTreeAnnounce(body);
+    case LinkMessageType::FILTER_ANNOUNCE:
+      return checkFilterAnnounce(body);
+    case LinkMessageType::LOOKUP_REQUEST:
+      return checkLookupRequest(body);
+    case LinkMessageType::LOOKUP_RESPONSE:
+      return checkLookupResponse(body);
+    case LinkMessageType::DISCONNECT:
+      return needAtLeast(body, DISCONNECT_SIZE - 1);
+    case LinkMessageType::HEARTBEAT:
+      return std::nullopt;
   }
   return FmpError::UNKNOWN_TYPE;
 }
@@ -91,22 +99,32 @@ std::optional<LinkMessageType> linkMessageType(uint8_t msgType) {
     case LinkMessageType::LOOKUP_REQUEST:
     case LinkMessageType::LOOKUP_RESPONSE:
     case LinkMessageType::DISCONNECT:
-    case LinkMessageType::HEARTBEAT: return static_cast<LinkMessageType>(msgType);
+    case LinkMessageType::HEARTBEAT:
+      return static_cast<LinkMessageType>(msgType);
   }
   return std::nullopt;
 }
 
 const char* toString(LinkMessageType type) {
   switch (type) {
-    case LinkMessageType::SESSION_DATAGRAM: return "SessionDatagram";
-    case LinkMessageType::SENDER_REPORT: return "SenderReport";
-    case LinkMessageType::RECEIVER_REPORT: return "ReceiverReport";
-    case LinkMessageType::TREE_ANNOUNCE: return "TreeAnnounce";
-    case LinkMessageType::FILTER_ANNOUNCE: return "FilterAnnounce";
-    case LinkMessageType::LOOKUP_REQUEST: return "LookupRequest";
-    case LinkMessageType::LOOKUP_RESPONSE: return "LookupResponse";
-    case LinkMessageType::DISCONNECT: return "Disconnect";
-    case LinkMessageType::HEARTBEAT: return "Heartbeat";
+    case LinkMessageType::SESSION_DATAGRAM:
+      return "SessionDatagram";
+    case LinkMessageType::SENDER_REPORT:
+      return "SenderReport";
+    case LinkMessageType::RECEIVER_REPORT:
+      return "ReceiverReport";
+    case LinkMessageType::TREE_ANNOUNCE:
+      return "TreeAnnounce";
+    case LinkMessageType::FILTER_ANNOUNCE:
+      return "FilterAnnounce";
+    case LinkMessageType::LOOKUP_REQUEST:
+      return "LookupRequest";
+    case LinkMessageType::LOOKUP_RESPONSE:
+      return "LookupResponse";
+    case LinkMessageType::DISCONNECT:
+      return "Disconnect";
+    case LinkMessageType::HEARTBEAT:
+      return "Heartbeat";
   }
   return "Unknown";
 }

@@ -4,8 +4,8 @@
 // Test code for the fips-router codecs; inputs are crafted here.
 #include "router/fmp/link-reports.h"
 
-#include "router/fmp/link-message.h"
 #include "router/fmp/fmp-test-util.h"
+#include "router/fmp/link-message.h"
 
 namespace fips::router::fmp {
 namespace {

@@ -32,11 +32,11 @@ struct ReceiverReport {
   uint64_t highestCounter = 0;
   uint64_t cumulativePacketsRecv = 0;
   uint64_t cumulativeBytesRecv = 0;
-  uint32_t timestampEcho = 0;   // inner-header timestamp of the latest frame; 0 = none
-  uint16_t dwellTime = 0;       // ms since that frame arrived
+  uint32_t timestampEcho = 0;  // inner-header timestamp of the latest frame; 0 = none
+  uint16_t dwellTime = 0;      // ms since that frame arrived
   uint16_t maxBurstLoss = 0;
-  uint16_t meanBurstLoss = 0;   // u8.8 fixed point
-  uint32_t jitter = 0;          // µs
+  uint16_t meanBurstLoss = 0;  // u8.8 fixed point
+  uint32_t jitter = 0;         // µs
   uint32_t ecnCeCount = 0;
   int32_t owdTrend = 0;
   uint32_t burstLossCount = 0;

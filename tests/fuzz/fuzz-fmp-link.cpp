@@ -63,7 +63,8 @@ void checkTyped(const LinkMessage& msg, std::span<const uint8_t> message) {
     case LinkMessageType::TREE_ANNOUNCE:
     case LinkMessageType::FILTER_ANNOUNCE:
     case LinkMessageType::LOOKUP_REQUEST:
-    case LinkMessageType::LOOKUP_RESPONSE: break;
+    case LinkMessageType::LOOKUP_RESPONSE:
+      break;
   }
   requireSame(encodeLinkMessage(msg.type, msg.body), message);
 }
