@@ -63,10 +63,12 @@ SupervisorLink::SupervisorLink(EventBase& base, schema::Role role, bool acceptsA
           {Which::SHUTDOWN, stateBit(State::RUNNING), 1},
       }}) {
   ::fcntl(SUPERVISOR_CHANNEL_FD, F_SETFD, FD_CLOEXEC);
+  // The router's slice carries every configured peer: room for a few
+  // hundred of them.
   ChannelLimits limits;
-  limits.maxBytes = 4096;
+  limits.maxBytes = 64 * 1024;
   limits.maxFds = acceptsAttach ? 1 : 0;
-  limits.traversalWords = 512;
+  limits.traversalWords = 16 * 1024;
   channel_ = std::make_unique<Channel>(
       base, UniqueFd(SUPERVISOR_CHANNEL_FD), "supervisor", limits,
       [this](capnp::MessageReader& r, std::vector<UniqueFd>& fds) { onMessage(r, fds); },

@@ -36,6 +36,43 @@ struct RouterConfig {
   tunMtu @2 :UInt16;
   tunEnabled @3 :Bool;
   user @4 :Text;
+  peers @5 :List(StaticPeer);
+  link @6 :LinkSettings;
+}
+
+# One `peers[]` entry of fips.yaml.
+struct StaticPeer {
+  npub @0 :Text;
+  alias @1 :Text;                    # "" when unset
+  addresses @2 :List(PeerAddress);
+  autoConnect @3 :Bool;              # connect_policy auto_connect
+}
+
+struct PeerAddress {
+  transport @0 :Text;                # "udp" or "udp/<instance>"
+  addr @1 :Text;                     # "host:port" as written in fips.yaml
+  priority @2 :UInt8;
+}
+
+# node.* timers and limits of the FMP link layer (spec 02 §10), as configured.
+struct LinkSettings {
+  heartbeatIntervalSecs @0 :UInt64;
+  linkDeadTimeoutSecs @1 :UInt64;
+  handshakeTimeoutSecs @2 :UInt64;
+  handshakeResendIntervalMs @3 :UInt64;
+  handshakeResendBackoff @4 :Float64;
+  handshakeMaxResends @5 :UInt32;
+  handshakeBurst @6 :UInt32;
+  handshakeRate @7 :Float64;
+  maxPeers @8 :UInt64;
+  maxLinks @9 :UInt64;
+  maxPendingInbound @10 :UInt64;
+  retryBaseIntervalSecs @11 :UInt64;
+  retryMaxBackoffSecs @12 :UInt64;
+  rekeyEnabled @13 :Bool;
+  rekeyAfterSecs @14 :UInt64;
+  rekeyAfterMessages @15 :UInt64;
+  tickIntervalSecs @16 :UInt64;
 }
 
 # The tun-helper's slice: the device to create and the node's address.

@@ -10,6 +10,43 @@ namespace fips::privsep::supervisor {
 
 namespace {
 constexpr uint16_t UDP_BATCH = 32;  // datagrams per recvmmsg/sendmmsg
+void fillPeers(capnp::List<schema::StaticPeer>::Builder out,
+               const std::vector<config::PeerConfig>& peers) {
+  for (unsigned i = 0; i < peers.size(); ++i) {
+    const auto& peer = peers[i];
+    auto slice = out[i];
+    slice.setNpub(peer.npub);
+    slice.setAlias(peer.alias.value_or(""));
+    slice.setAutoConnect(peer.connectPolicy == config::ConnectPolicy::AUTO_CONNECT);
+    auto addresses = slice.initAddresses(static_cast<unsigned>(peer.addresses.size()));
+    for (unsigned k = 0; k < peer.addresses.size(); ++k) {
+      addresses[k].setTransport(peer.addresses[k].transport);
+      addresses[k].setAddr(peer.addresses[k].addr);
+      addresses[k].setPriority(peer.addresses[k].priority);
+    }
+  }
+}
+
+void fillLinkSettings(schema::LinkSettings::Builder out, const config::NodeConfig& node) {
+  out.setTickIntervalSecs(node.tickIntervalSecs);
+  out.setHeartbeatIntervalSecs(node.heartbeatIntervalSecs);
+  out.setLinkDeadTimeoutSecs(node.linkDeadTimeoutSecs);
+  out.setHandshakeTimeoutSecs(node.rateLimit.handshakeTimeoutSecs);
+  out.setHandshakeResendIntervalMs(node.rateLimit.handshakeResendIntervalMs);
+  out.setHandshakeResendBackoff(node.rateLimit.handshakeResendBackoff);
+  out.setHandshakeMaxResends(node.rateLimit.handshakeMaxResends);
+  out.setHandshakeBurst(node.rateLimit.handshakeBurst);
+  out.setHandshakeRate(node.rateLimit.handshakeRate);
+  out.setMaxPeers(node.limits.maxPeers);
+  out.setMaxLinks(node.limits.maxLinks);
+  out.setMaxPendingInbound(node.limits.maxPendingInbound);
+  out.setRetryBaseIntervalSecs(node.retry.baseIntervalSecs);
+  out.setRetryMaxBackoffSecs(node.retry.maxBackoffSecs);
+  out.setRekeyEnabled(node.rekey.enabled);
+  out.setRekeyAfterSecs(node.rekey.afterSecs);
+  out.setRekeyAfterMessages(node.rekey.afterMessages);
+}
+
 }  // namespace
 
 spdlog::level::level_enum configuredLogLevel(const config::Config& cfg) {
@@ -40,6 +77,8 @@ void fillRouterSlice(schema::RouterConfig::Builder out, const config::Config& cf
   out.setTunName(cfg.tun.name);
   out.setTunMtu(cfg.tun.mtu);
   out.setUser(user.name);
+  fillPeers(out.initPeers(static_cast<unsigned>(cfg.peers.size())), cfg.peers);
+  fillLinkSettings(out.initLink(), cfg.node);
 }
 
 void fillTunSlice(schema::TunConfig::Builder out, const config::Config& cfg,
