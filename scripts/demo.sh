@@ -10,9 +10,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 [ "$(id -u)" -eq 0 ] || { echo "run as root (needs apt-get, a network namespace, TUN)"; exit 1; }
 
+BUILD=${FIPS_BUILD_DIR:-build}
 ./scripts/install-deps.sh
-[ -f build/build.ninja ] || meson setup build --wrap-mode=nodownload >/dev/null
-ninja -C build >/dev/null
+[ -f "$BUILD/build.ninja" ] || meson setup "$BUILD" --wrap-mode=nodownload >/dev/null
+ninja -C "$BUILD" >/dev/null
 
 NS=fips-demo-$$
 WORK=$(mktemp -d)
@@ -28,7 +29,7 @@ ip netns add "$NS"
 ip -n "$NS" link set lo up
 cp packaging/fips.yaml "$WORK/fips.yaml"
 echo "== starting fips -c packaging/fips.yaml in network namespace $NS"
-ip netns exec "$NS" build/fips -c "$WORK/fips.yaml" 2>"$WORK/log" &
+ip netns exec "$NS" "$BUILD/fips" -c "$WORK/fips.yaml" 2>"$WORK/log" &
 SUP=$!
 for _ in $(seq 100); do
   ip -n "$NS" -6 route show dev fips0 2>/dev/null | grep -q fd00 && break
@@ -55,7 +56,7 @@ ip -n "$NS" -6 rule show | grep fd00 || true
 
 echo
 echo "== identity (fipsctl identity --key-file fips.key)"
-build/ctl/fipsctl identity --key-file "$WORK/fips.key"
+"$BUILD/ctl/fipsctl" identity --key-file "$WORK/fips.key"
 
 echo
 echo "== stopping (SIGTERM)"
