@@ -30,4 +30,26 @@ const char* toString(DropReason reason) {
   return "unknown";
 }
 
+DropReason dropReasonFor(fmp::FmpError error) {
+  switch (error) {
+    case fmp::FmpError::SHORT: return DropReason::SHORT;
+    case fmp::FmpError::LONG: return DropReason::LONG;
+    case fmp::FmpError::BAD_VERSION: return DropReason::BAD_VERSION;
+    case fmp::FmpError::BAD_PHASE: return DropReason::BAD_PHASE;
+    case fmp::FmpError::BAD_LENGTH: return DropReason::BAD_PAYLOAD_LEN;
+    case fmp::FmpError::BAD_FLAGS: return DropReason::BAD_FLAGS;
+    case fmp::FmpError::UNKNOWN_TYPE: return DropReason::UNKNOWN_MESSAGE_TYPE;
+    default: return DropReason::BAD_LINK_MESSAGE;  // framing of a known link message
+  }
+}
+
+DropReason dropReasonFor(noise::OpenStatus status) {
+  switch (status) {
+    case noise::OpenStatus::DUPLICATE:
+    case noise::OpenStatus::TOO_OLD: return DropReason::REPLAY;
+    case noise::OpenStatus::BAD_COUNTER: return DropReason::BAD_COUNTER;
+    default: return DropReason::DECRYPT_FAILED;
+  }
+}
+
 }  // namespace fips::router::link

@@ -7,6 +7,9 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "router/fmp/fmp-error.h"
+#include "router/noise/cipher-state.h"
+
 namespace fips::router::link {
 
 enum class DropReason : uint8_t {
@@ -36,6 +39,11 @@ static_assert(static_cast<size_t>(DropReason::BAD_LINK_MESSAGE) + 1 == DROP_REAS
 
 // Stable lower-case name ("bad_payload_len"), for logs and stats.
 const char* toString(DropReason reason);
+
+// The drop reason for a codec rejection (FmpError::BAD_LENGTH is BAD_PAYLOAD_LEN).
+DropReason dropReasonFor(fmp::FmpError error);
+// The drop reason for a frame the session refused to open (never called with OK).
+DropReason dropReasonFor(noise::OpenStatus status);
 
 // Per-reason drop counters.
 using DropCounters = std::array<uint64_t, DROP_REASON_COUNT>;

@@ -34,8 +34,7 @@ void LinkManager::handleMsg1(const TransportAddr& from, std::span<const uint8_t>
   TokenBucket& bucket = fromEstablishedPeer(from) ? establishedBucket_ : strangerBucket_;
   if (!bucket.tryAcquire(now)) return drop(DropReason::RATE_LIMITED);
   const auto frame = fmp::decodeMsg1(packet);
-  if (!frame.ok()) return drop(frame.error() == fmp::FmpError::BAD_FLAGS ? DropReason::BAD_FLAGS
-                                                                         : DropReason::SHORT);
+  if (!frame.ok()) return drop(dropReasonFor(frame.error()));
   std::optional<InboundHello> hello = readMsg1(local_, frame->noiseMsg);
   if (!hello) return drop(DropReason::HANDSHAKE_FAILED);
   if (hello->remote == localKey_.publicKey()) return drop(DropReason::SELF_CONNECTION);
@@ -87,8 +86,7 @@ void LinkManager::acceptInbound(const TransportAddr& from, const fmp::Msg1Frame&
 
 void LinkManager::handleMsg2(const TransportAddr& from, std::span<const uint8_t> packet) {
   const auto frame = fmp::decodeMsg2(packet);
-  if (!frame.ok()) return drop(frame.error() == fmp::FmpError::BAD_FLAGS ? DropReason::BAD_FLAGS
-                                                                         : DropReason::SHORT);
+  if (!frame.ok()) return drop(dropReasonFor(frame.error()));
   // FIPS spec 02 §4: msg2 is matched to our msg1 by its receiver_idx.
   const IndexEntry* entry = indices_.find(from.transportId, frame->receiverIdx);
   if (entry == nullptr || entry->role == IndexRole::SESSION) {

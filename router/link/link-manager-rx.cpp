@@ -23,48 +23,21 @@
 
 namespace fips::router::link {
 
-namespace {
-
-DropReason fromFmpError(fmp::FmpError error) {
-  switch (error) {
-    case fmp::FmpError::SHORT: return DropReason::SHORT;
-    case fmp::FmpError::LONG: return DropReason::LONG;
-    case fmp::FmpError::BAD_VERSION: return DropReason::BAD_VERSION;
-    case fmp::FmpError::BAD_PHASE: return DropReason::BAD_PHASE;
-    case fmp::FmpError::BAD_LENGTH: return DropReason::BAD_PAYLOAD_LEN;
-    case fmp::FmpError::BAD_FLAGS: return DropReason::BAD_FLAGS;
-    case fmp::FmpError::UNKNOWN_TYPE: return DropReason::UNKNOWN_MESSAGE_TYPE;
-    default: return DropReason::BAD_LINK_MESSAGE;
-  }
-}
-
-DropReason fromOpenStatus(noise::OpenStatus status) {
-  switch (status) {
-    case noise::OpenStatus::DUPLICATE:
-    case noise::OpenStatus::TOO_OLD: return DropReason::REPLAY;
-    case noise::OpenStatus::BAD_COUNTER: return DropReason::BAD_COUNTER;
-    default: return DropReason::DECRYPT_FAILED;
-  }
-}
-
-}  // namespace
-
 void LinkManager::onDatagram(const TransportAddr& from, std::span<const uint8_t> packet) {
   if (shutdown_) return;
   // FIPS spec 02 §1: prefix and the per-phase payload_len rule, before any lookup.
   const fmp::FmpResult<fmp::FmpPhase> phase = fmp::classifyPacket(packet);
-  if (!phase.ok()) return drop(fromFmpError(phase.error()));
+  if (!phase.ok()) return drop(dropReasonFor(phase.error()));
   switch (phase.value()) {
     case fmp::FmpPhase::MSG1: return handleMsg1(from, packet);
     case fmp::FmpPhase::MSG2: return handleMsg2(from, packet);
     case fmp::FmpPhase::ESTABLISHED: return handleFrame(from, packet);
   }
-  drop(DropReason::BAD_PHASE);
 }
 
 void LinkManager::handleFrame(const TransportAddr& from, std::span<const uint8_t> packet) {
   const auto frame = fmp::decodeEstablished(packet);
-  if (!frame.ok()) return drop(fromFmpError(frame.error()));
+  if (!frame.ok()) return drop(dropReasonFor(frame.error()));
   // FIPS spec 02 §3.3 step 2: unknown (transport, receiver_idx) → drop.
   const IndexEntry* entry = indices_.find(from.transportId, frame->header.receiverIdx);
   if (entry == nullptr || entry->role != IndexRole::SESSION) return drop(DropReason::UNKNOWN_INDEX);
@@ -73,7 +46,7 @@ void LinkManager::handleFrame(const TransportAddr& from, std::span<const uint8_t
   if (it == peers_.end()) return drop(DropReason::UNKNOWN_INDEX);
   plaintext_.resize(frame->header.payloadLen);
   const noise::OpenStatus status = it->second->open(frame.value(), from, plaintext_, clock_.nowMs());
-  if (status != noise::OpenStatus::OK) return drop(fromOpenStatus(status));
+  if (status != noise::OpenStatus::OK) return drop(dropReasonFor(status));
   dispatchMessage(peer, plaintext_);
 }
 
@@ -82,7 +55,7 @@ void LinkManager::dispatchMessage(const identity::NodeAddr& peer,
   const auto inner = fmp::decodeInnerPlaintext(plaintext);
   if (!inner.ok()) return drop(DropReason::BAD_INNER);
   const auto message = fmp::decodeLinkMessage(inner->message);
-  if (!message.ok()) return drop(fromFmpError(message.error()));
+  if (!message.ok()) return drop(dropReasonFor(message.error()));
   switch (message->type) {
     case fmp::LinkMessageType::HEARTBEAT:
       return;  // liveness was recorded when the frame authenticated
