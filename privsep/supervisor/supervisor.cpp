@@ -110,6 +110,7 @@ void Supervisor::startChild(Child& child, const UniqueFd& peerEnd) {
   auto [supervisorEnd, childEnd] = makeChannelPair();
   child.pid = spawnChild(binDir_, child.binary, childEnd, peerEnd);
   child.state = ChildState::STARTING;
+  child.stopRequested = false;
   child.startedAt = std::chrono::steady_clock::now();
   child.allow = std::make_unique<EventAllowTable>(std::array<AllowRule<Which>, 2>{{
       {Which::HELLO, stateBit(ChildState::STARTING), 1},
@@ -230,10 +231,7 @@ void Supervisor::onChildExit(Child& child, int status) {
   child.channel.reset();
   if (stopping_) {
     spdlog::info("{} stopped ({})", child.name, describeStatus(status));
-    if (std::none_of(children_.begin(), children_.end(),
-                     [](const auto& c) { return c->pid > 0; })) {
-      finish();
-    }
+    stopOthers();
     return;
   }
   if (child.kind == Kind::TRANSPORT) {
@@ -298,24 +296,40 @@ void Supervisor::stopAll(int exitStatus) {
   if (stopping_) return;
   stopping_ = true;
   exitStatus_ = exitStatus;
-  bool any = false;
   for (auto& child : children_) {
     if (child->restartTimer) evtimer_del(child->restartTimer.get());
-    if (child->pid <= 0) continue;
-    any = true;
-    if (child->channel && child->state == ChildState::RUNNING) {
-      capnp::MallocMessageBuilder msg;
-      msg.initRoot<schema::SupervisorRequest>().setShutdown();
-      child->channel->send(msg);
-    } else {
-      ::kill(child->pid, SIGTERM);
-    }
-  }
-  if (!any) {
-    finish();
-    return;
   }
   evtimer_add(killTimer_.get(), &KILL_AFTER);
+  Child* r = router();
+  if (r != nullptr && r->pid > 0) {
+    stopChild(*r);  // the others follow once it is gone (onChildExit)
+  } else {
+    stopOthers();
+  }
+}
+
+// The router goes first so that its Disconnects still have transports to
+// leave by; then every other child.
+void Supervisor::stopOthers() {
+  bool any = false;
+  for (auto& child : children_) {
+    if (child->pid <= 0) continue;
+    any = true;
+    if (child->kind != Kind::ROUTER) stopChild(*child);
+  }
+  if (!any) finish();
+}
+
+void Supervisor::stopChild(Child& child) {
+  if (child.stopRequested) return;
+  child.stopRequested = true;
+  if (child.channel && child.state == ChildState::RUNNING) {
+    capnp::MallocMessageBuilder msg;
+    msg.initRoot<schema::SupervisorRequest>().setShutdown();
+    child.channel->send(msg);
+  } else {
+    ::kill(child.pid, SIGTERM);
+  }
 }
 
 void Supervisor::killTrampoline(evutil_socket_t, short, void* arg) {

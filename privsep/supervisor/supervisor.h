@@ -66,6 +66,7 @@ class Supervisor {
     std::chrono::milliseconds backoff{100};
     EventPtr restartTimer;
     std::string instance;   // transport instance name ("" when unnamed)
+    bool stopRequested = false;
   };
 
   void startAll();
@@ -80,6 +81,8 @@ class Supervisor {
   void scheduleRestart(Child& child);
   void reload();
   void stopAll(int exitStatus);
+  void stopOthers();
+  void stopChild(Child& child);
   void finish();
   Child* findChild(pid_t pid);
   Child* router();

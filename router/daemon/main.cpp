@@ -8,7 +8,9 @@
 #include <cstdio>
 #include <exception>
 
+#include "privsep/fd-layout.h"
 #include "privsep/libevent.h"
+#include "privsep/supervisor-link.h"
 #include "privsep/log.h"
 #include "router/daemon/router-daemon.h"
 
@@ -16,8 +18,13 @@ int main() {
   ::prctl(PR_SET_NAME, "fips-router");
   fips::privsep::initLogging("router", fips::privsep::effectiveLogLevel(spdlog::level::info));
   try {
+    // Claim the tun-helper channel before anything can reuse fd 4.
+    fips::privsep::UniqueFd tunChannel;
+    if (fips::privsep::fdIsOpen(fips::privsep::PEER_CHANNEL_FD)) {
+      tunChannel.reset(fips::privsep::PEER_CHANNEL_FD);
+    }
     fips::privsep::EventBase base;
-    fips::router::RouterDaemon daemon(base);
+    fips::router::RouterDaemon daemon(base, std::move(tunChannel));
     base.dispatch();
   } catch (const std::exception& e) {
     spdlog::critical("{}", e.what());

@@ -1,14 +1,19 @@
 // SPDX-License-Identifier: MIT
-// fips-router's channels (see router-daemon.h). Until the link layer lands
-// (issue #4) datagrams from the transports are counted and dropped.
+// fips-router's wiring (see router-daemon.h). Link messages above the link
+// layer (tree, bloom, lookup, sessions) are counted and dropped until their
+// issues land (#5, #6).
 #include "router/daemon/router-daemon.h"
+
+#include <arpa/inet.h>
+
+#include <algorithm>
 
 #include <capnp/message.h>
 
-#include "privsep/fd-layout.h"
 #include "privsep/log.h"
 #include "privsep/privdrop.h"
 #include "privsep/seccomp-filter.h"
+#include "router/daemon/static-peers.h"
 #include "router/identity/fips-address.h"
 #include "router/identity/nip19.h"
 #include "router/identity/node-addr.h"
@@ -19,53 +24,76 @@ namespace {
 
 using TunWhich = schema::TunEvent::Which;
 
-privsep::ChannelLimits transportLimits() {
-  privsep::ChannelLimits limits;
-  limits.maxBytes = 256 * 1024;  // a batch of 64 datagrams of up to 2 KiB, plus framing
-  limits.maxFds = 0;
-  limits.traversalWords = 64 * 1024;
-  return limits;
+link::LinkConfig linkConfig(schema::LinkSettings::Reader s) {
+  link::LinkConfig c;
+  c.heartbeatIntervalSecs = s.getHeartbeatIntervalSecs();
+  c.linkDeadTimeoutSecs = s.getLinkDeadTimeoutSecs();
+  c.handshakeTimeoutSecs = s.getHandshakeTimeoutSecs();
+  c.handshakeResendIntervalMs = s.getHandshakeResendIntervalMs();
+  c.handshakeResendBackoff = s.getHandshakeResendBackoff();
+  c.handshakeMaxResends = s.getHandshakeMaxResends();
+  c.handshakeBurst = s.getHandshakeBurst();
+  c.handshakeRate = s.getHandshakeRate();
+  c.maxPeers = static_cast<uint32_t>(s.getMaxPeers());
+  c.maxLinks = static_cast<uint32_t>(s.getMaxLinks());
+  c.maxPendingInbound = static_cast<uint32_t>(s.getMaxPendingInbound());
+  c.retryBaseIntervalSecs = s.getRetryBaseIntervalSecs();
+  c.retryMaxBackoffSecs = s.getRetryMaxBackoffSecs();
+  c.rekeyEnabled = s.getRekeyEnabled();
+  c.rekeyAfterSecs = s.getRekeyAfterSecs();
+  c.rekeyAfterMessages = s.getRekeyAfterMessages();
+  return c;
+}
+
+std::string describe(const link::TransportAddr& addr) {
+  char text[64] = "?";
+  ::inet_ntop(addr.isIpv6() ? AF_INET6 : AF_INET, addr.ip.data(), text, sizeof(text));
+  return addr.isIpv6() ? fmt::format("[{}]:{}", text, addr.port) : fmt::format("{}:{}", text, addr.port);
 }
 
 }  // namespace
 
-RouterDaemon::RouterDaemon(privsep::EventBase& base)
+RouterDaemon::RouterDaemon(privsep::EventBase& base, privsep::UniqueFd tunChannel)
     : base_(base),
+      transports_(base,
+                  [this](const link::TransportAddr& from, std::span<const uint8_t> payload) {
+                    if (links_) links_->onDatagram(from, payload);
+                  }),
       supervisor_(
           base, schema::Role::ROUTER, true,
           [this](auto configure) { onConfigure(configure); },
-          [this](const std::string& name, privsep::UniqueFd fd) { onAttach(name, std::move(fd)); },
+          [this](const std::string& name, privsep::UniqueFd fd) {
+            transports_.attach(name, std::move(fd));
+          },
           [this] { stop(); }),
       tunAllow_(std::array<privsep::AllowRule<TunWhich>, 2>{{
           {TunWhich::TUN_READY, 1u, 1},
           {TunWhich::TUN_FAILED, 1u, 1},
       }}) {
-  if (privsep::fdIsOpen(privsep::PEER_CHANNEL_FD)) {
+  if (tunChannel) {
     privsep::ChannelLimits limits;
     limits.maxBytes = 4096;
     limits.maxFds = 1;
     limits.traversalWords = 512;
     tunChannel_ = std::make_unique<privsep::Channel>(
-        base, privsep::UniqueFd(privsep::PEER_CHANNEL_FD), "router<-tun-helper", limits,
+        base, std::move(tunChannel), "router<-tun-helper", limits,
         [this](capnp::MessageReader& r, std::vector<privsep::UniqueFd>& fds) { onTunEvent(r, fds); },
         [] { privsep::fatal("router<-tun-helper: channel closed"); });
   }
 }
 
-// Acquire (the key) → drop → sandbox, then tell the supervisor.
+RouterDaemon::~RouterDaemon() = default;
+
+// Acquire (the key) → drop → sandbox, then start the link engine.
 void RouterDaemon::onConfigure(schema::SupervisorRequest::Configure::Reader configure) {
   if (!configure.isRouter()) privsep::fatal("supervisor: configure is not a router slice");
   auto slice = configure.getRouter();
   auto nsec = slice.getNsec();
-  if (nsec.size() != identity::SecretKey::SIZE) privsep::fatal("supervisor: nsec of wrong size");
-  auto key = identity::SecretKey::fromBytes(std::span<const uint8_t, 32>(nsec.begin(), 32));
+  if (nsec.size() != 32) privsep::fatal("supervisor: nsec of wrong size");
+  crypto::Secret<32> secret(std::span<const uint8_t, 32>(nsec.begin(), 32));
   supervisor_.channel().wipeReceivedMessage();
-  auto* valid = std::get_if<identity::SecretKey>(&key);
-  if (valid == nullptr) privsep::fatal("supervisor: nsec is not a valid secret key");
-  secretKey_.emplace(std::move(*valid));
-  auto pub = secretKey_->publicKey(secp_);
-  auto addr = identity::FipsAddress::fromNodeAddr(identity::NodeAddr::fromPublicKey(pub));
-  spdlog::info("node {} address {}", identity::encodeNpub(pub), addr.toString());
+  auto key = crypto::KeyPair::fromSecret(secp_, std::move(secret));
+  if (!key) privsep::fatal("supervisor: nsec is not a valid secret key");
 
   bool fellBack = false;
   auto user = privsep::resolveUser(slice.getUser(), &fellBack);
@@ -73,7 +101,36 @@ void RouterDaemon::onConfigure(schema::SupervisorRequest::Configure::Reader conf
   privsep::dropToUser(*user);
   privsep::loadSeccomp(privsep::SeccompProfile::ROUTER);
   spdlog::info("running as {} (uid {}), no capabilities, seccomp on", user->name, user->uid);
+  startLinks(slice, std::move(*key));
   supervisor_.ready();
+}
+
+void RouterDaemon::startLinks(schema::RouterConfig::Reader slice, crypto::KeyPair key) {
+  auto xonly = key.publicKey().xOnly();
+  auto pub = identity::PublicKey::fromXOnly(std::span<const uint8_t, 32>(xonly.data(), 32));
+  const auto& id = std::get<identity::PublicKey>(pub);
+  auto addr = identity::FipsAddress::fromNodeAddr(identity::NodeAddr::fromPublicKey(id));
+  spdlog::info("node {} address {}", identity::encodeNpub(id), addr.toString());
+  noise::Epoch epoch{};
+  if (!rng_.fill(epoch)) privsep::fatal("no randomness for the startup epoch");
+  links_ = std::make_unique<link::LinkManager>(secp_, std::move(key), epoch,
+                                               linkConfig(slice.getLink()), clock_, rng_, *this);
+  std::vector<std::string> warnings;
+  for (auto& peer : dialablePeers(slice.getPeers(), transports_, warnings)) {
+    if (!links_->addStaticPeer(peer.key, peer.addrs)) warnings.push_back("peer " + peer.name + ": refused");
+  }
+  for (const auto& w : warnings) spdlog::warn("{}", w);
+  uint64_t tickSecs = std::max<uint64_t>(1, slice.getLink().getTickIntervalSecs());
+  timeval tick{static_cast<time_t>(tickSecs), 0};
+  tickTimer_.reset(event_new(base_.get(), -1, EV_PERSIST, &RouterDaemon::onTick, this));
+  event_add(tickTimer_.get(), &tick);
+  transports_.flush();
+}
+
+void RouterDaemon::onTick(evutil_socket_t, short, void* arg) {
+  auto* self = static_cast<RouterDaemon*>(arg);
+  self->links_->tick();
+  self->transports_.flush();
 }
 
 void RouterDaemon::onTunEvent(capnp::MessageReader& reader, std::vector<privsep::UniqueFd>& fds) {
@@ -98,47 +155,30 @@ void RouterDaemon::onTunEvent(capnp::MessageReader& reader, std::vector<privsep:
   }
 }
 
-void RouterDaemon::onAttach(const std::string& name, privsep::UniqueFd fd) {
-  auto t = std::make_unique<Transport>();
-  t->name = name;
-  Transport* raw = t.get();
-  t->channel = std::make_unique<privsep::Channel>(
-      base_, std::move(fd), "router<-" + name, transportLimits(),
-      [this, raw](capnp::MessageReader& r, std::vector<privsep::UniqueFd>&) {
-        onTransportEvent(*raw, r);
-      },
-      [this, name, raw] {
-        spdlog::info("transport {} detached", name);
-        auto it = transports_.find(name);
-        if (it != transports_.end() && it->second.get() == raw) transports_.erase(it);
-      });
-  transports_[name] = std::move(t);
+void RouterDaemon::sendDatagram(const link::TransportAddr& to, std::span<const uint8_t> packet) {
+  transports_.queue(to, packet);
 }
 
-void RouterDaemon::onTransportEvent(Transport& t, capnp::MessageReader& reader) {
-  auto event = reader.getRoot<schema::TransportEvent>();
-  if (!t.allow.admit(event.which(), static_cast<uint32_t>(t.state))) {
-    privsep::fatal("router<-{}: message {} not allowed in state {}", t.name,
-                   static_cast<int>(event.which()), static_cast<int>(t.state));
-  }
-  switch (event.which()) {
-    case schema::TransportEvent::BOUND:
-      t.state = Transport::State::BOUND;
-      spdlog::info("transport {} bound ({} address(es))", t.name,
-                   event.getBound().getLocal().size());
-      break;
-    case schema::TransportEvent::DATAGRAMS: {
-      auto n = event.getDatagrams().size();
-      counters_.datagramsIn += n;
-      counters_.droppedNoLinkLayer += n;
-      break;
-    }
-    case schema::TransportEvent::STATS:
-      counters_.kernelDrops = event.getStats().getKernelDrops();
-      break;
-  }
+void RouterDaemon::onLinkUp(const link::PeerInfo& peer) {
+  spdlog::info("link up: {} via {} ({})", identity::encodeNpub(peer.key), describe(peer.current),
+               peer.outbound ? "outbound" : "inbound");
 }
 
-void RouterDaemon::stop() { base_.loopExit(); }
+void RouterDaemon::onLinkDown(const link::PeerInfo& peer, link::LinkDownReason reason) {
+  spdlog::info("link down: {} ({})", identity::encodeNpub(peer.key), link::toString(reason));
+}
+
+void RouterDaemon::onLinkMessage(const identity::NodeAddr&, fmp::LinkMessageType,
+                                 std::span<const uint8_t>) {
+  ++linkMessagesIgnored_;
+}
+
+void RouterDaemon::stop() {
+  if (links_) {
+    links_->shutdown();
+    transports_.flush();
+  }
+  base_.loopExit();
+}
 
 }  // namespace fips::router

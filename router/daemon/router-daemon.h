@@ -1,71 +1,77 @@
 // SPDX-License-Identifier: MIT
 // The fips-router process around the protocol core: its channels to the
-// supervisor, the tun-helper and the transport workers. Runs in fips-router
-// (unprivileged, seccomp). Transport workers face the network and are less
-// trusted than the router: their messages are checked against a state
-// table, and a violation is fatal (a bug or a compromise).
+// supervisor, the tun-helper and the transport workers, the tick timer, and
+// the FMP link engine fed with what the workers receive. Runs in
+// fips-router (unprivileged, seccomp). Workers face the network and are
+// less trusted than the router (see transport-set.h).
 #pragma once
 
+#include <chrono>
 #include <cstdint>
-#include <map>
 #include <memory>
 #include <optional>
-#include <string>
 
 #include "privsep/allow-table.h"
 #include "privsep/channel.h"
-#include "privsep/supervisor-link.h"
 #include "privsep/libevent.h"
+#include "privsep/supervisor-link.h"
+#include "router/crypto/rng.h"
 #include "router/crypto/secp256k1-context.h"
-#include "router/identity/secret-key.h"
-#include "transport.capnp.h"
+#include "router/daemon/transport-set.h"
+#include "router/link/link-manager.h"
 #include "tun.capnp.h"
 
 namespace fips::router {
 
-// Counters of the router daemon, for the control interface.
-struct RouterCounters {
-  uint64_t datagramsIn = 0;         // from all transport workers
-  uint64_t droppedNoLinkLayer = 0;  // dropped: the FMP link layer is issue #4
-  uint64_t kernelDrops = 0;         // SO_RXQ_OVFL as reported by workers
-};
-
-// Owns the router's event loop and channels. Not copyable or movable.
-class RouterDaemon {
+// The wall of the sans-IO core: monotonic ms since the router started.
+class SteadyClock final : public link::Clock {
  public:
-  explicit RouterDaemon(privsep::EventBase& base);
-  RouterDaemon(const RouterDaemon&) = delete;
-  RouterDaemon& operator=(const RouterDaemon&) = delete;
+  uint64_t nowMs() const override {
+    return static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                     std::chrono::steady_clock::now() - start_)
+                                     .count());
+  }
 
  private:
-  struct Transport {
-    enum class State : uint32_t { ATTACHED, BOUND };
-    using Which = schema::TransportEvent::Which;
-    std::string name;
-    State state = State::ATTACHED;
-    privsep::AllowTable<Which, 3> allow{std::array<privsep::AllowRule<Which>, 3>{{
-        {Which::BOUND, privsep::stateBit(State::ATTACHED), 1},
-        {Which::DATAGRAMS, privsep::stateBit(State::BOUND), 0},
-        {Which::STATS, privsep::stateBit(State::BOUND), 0},
-    }}};
-    std::unique_ptr<privsep::Channel> channel;
-  };
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+};
 
+// Owns the router's event loop wiring. Not copyable or movable.
+class RouterDaemon final : public link::LinkIo {
+ public:
+  // tunChannel: the router's end of the tun-helper channel, empty when the
+  // TUN is disabled.
+  RouterDaemon(privsep::EventBase& base, privsep::UniqueFd tunChannel);
+  RouterDaemon(const RouterDaemon&) = delete;
+  RouterDaemon& operator=(const RouterDaemon&) = delete;
+  ~RouterDaemon() override;
+
+ private:
   void onConfigure(schema::SupervisorRequest::Configure::Reader configure);
-  void onAttach(const std::string& name, privsep::UniqueFd fd);
+  void startLinks(schema::RouterConfig::Reader slice, crypto::KeyPair key);
   void onTunEvent(capnp::MessageReader& reader, std::vector<privsep::UniqueFd>& fds);
-  void onTransportEvent(Transport& t, capnp::MessageReader& reader);
   void stop();
+  static void onTick(evutil_socket_t, short, void* arg);
+
+  // link::LinkIo
+  void sendDatagram(const link::TransportAddr& to, std::span<const uint8_t> packet) override;
+  void onLinkUp(const link::PeerInfo& peer) override;
+  void onLinkDown(const link::PeerInfo& peer, link::LinkDownReason reason) override;
+  void onLinkMessage(const identity::NodeAddr& peer, fmp::LinkMessageType type,
+                     std::span<const uint8_t> body) override;
 
   privsep::EventBase& base_;
   crypto::Secp256k1Context secp_;
-  std::optional<identity::SecretKey> secretKey_;
+  crypto::OpenSslRng rng_;
+  SteadyClock clock_;
+  TransportSet transports_;
+  std::unique_ptr<link::LinkManager> links_;
+  privsep::EventPtr tickTimer_;
   privsep::SupervisorLink supervisor_;
   std::unique_ptr<privsep::Channel> tunChannel_;
   privsep::AllowTable<schema::TunEvent::Which, 2> tunAllow_;
   privsep::UniqueFd tunFd_;
-  std::map<std::string, std::unique_ptr<Transport>> transports_;
-  RouterCounters counters_;
+  uint64_t linkMessagesIgnored_ = 0;  // tree, bloom, lookup, sessions: issues #5, #6
 };
 
 }  // namespace fips::router

@@ -14,9 +14,14 @@
 #include <capnp/message.h>
 
 #include "privsep/log.h"
-#include "transports/udp/socket-address.h"
+#include "privsep/socket-address.h"
 
 namespace fips::transport {
+
+using privsep::SocketAddress;
+using privsep::fromEndpoint;
+using privsep::parseSocketAddress;
+using privsep::toEndpoint;
 
 namespace {
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-// Socket addresses for the UDP transport: parsing the config's
-// "address:port" forms and converting to and from schema Endpoints. Runs in
-// fips-transport-udp; the text comes from the validated config, endpoints
-// from the router.
+// Socket addresses: parsing the config's "address:port" forms and converting
+// to and from schema Endpoints. Runs in fips-transport-udp (bind addresses,
+// endpoints from the router) and fips-router (static peer addresses); the
+// text comes from the validated config.
 #pragma once
 
 #include <netinet/in.h>
@@ -13,7 +13,7 @@
 
 #include "common.capnp.h"
 
-namespace fips::transport {
+namespace fips::privsep {
 
 // A socket address (IPv4 or IPv6) and its length.
 struct SocketAddress {
@@ -35,4 +35,4 @@ void toEndpoint(const SocketAddress& address, schema::Endpoint::Builder out);
 // address is neither 4 nor 16 bytes.
 std::optional<SocketAddress> fromEndpoint(schema::Endpoint::Reader endpoint);
 
-}  // namespace fips::transport
+}  // namespace fips::privsep

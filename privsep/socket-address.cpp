@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Socket address parsing and Endpoint conversion (see socket-address.h).
-#include "transports/udp/socket-address.h"
+#include "privsep/socket-address.h"
 
 #include <arpa/inet.h>
 #include <net/if.h>
@@ -9,7 +9,7 @@
 #include <cstring>
 #include <string>
 
-namespace fips::transport {
+namespace fips::privsep {
 
 namespace {
 
@@ -99,4 +99,4 @@ std::optional<SocketAddress> fromEndpoint(schema::Endpoint::Reader endpoint) {
   return std::nullopt;
 }
 
-}  // namespace fips::transport
+}  // namespace fips::privsep

@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: MIT
+// fips-router's transport workers (see transport-set.h).
+#include "router/daemon/transport-set.h"
+
+#include <algorithm>
+
+#include <capnp/message.h>
+
+#include "privsep/log.h"
+
+namespace fips::router {
+
+namespace {
+
+privsep::ChannelLimits workerLimits() {
+  privsep::ChannelLimits limits;
+  limits.maxBytes = 256 * 1024;  // a batch of 64 datagrams of up to 2 KiB, plus framing
+  limits.maxFds = 0;
+  limits.traversalWords = 64 * 1024;
+  return limits;
+}
+
+// Datagrams per TransportRequest.send message: keeps each message well
+// under the worker's 256 KiB receive cap.
+constexpr size_t MAX_BATCH = 64;
+
+}  // namespace
+
+TransportSet::TransportSet(privsep::EventBase& base, DatagramHandler onDatagram)
+    : base_(base), onDatagram_(std::move(onDatagram)) {}
+
+uint32_t TransportSet::idFor(const std::string& name) {
+  auto [it, added] = ids_.try_emplace(name, static_cast<uint32_t>(ids_.size() + 1));
+  return it->second;
+}
+
+void TransportSet::attach(const std::string& name, privsep::UniqueFd fd) {
+  auto worker = std::make_unique<Worker>();
+  worker->name = name;
+  worker->id = idFor(name);
+  Worker* raw = worker.get();
+  worker->channel = std::make_unique<privsep::Channel>(
+      base_, std::move(fd), "router<-" + name, workerLimits(),
+      [this, raw](capnp::MessageReader& r, std::vector<privsep::UniqueFd>&) { onEvent(*raw, r); },
+      [this, raw] {
+        spdlog::info("transport {} detached", raw->name);
+        auto it = workers_.find(raw->id);
+        if (it != workers_.end() && it->second.get() == raw) workers_.erase(it);
+      });
+  workers_[raw->id] = std::move(worker);
+}
+
+void TransportSet::onEvent(Worker& worker, capnp::MessageReader& reader) {
+  auto event = reader.getRoot<schema::TransportEvent>();
+  if (!worker.allow.admit(event.which(), static_cast<uint32_t>(worker.state))) {
+    privsep::fatal("router<-{}: message {} not allowed in state {}", worker.name,
+                   static_cast<int>(event.which()), static_cast<int>(worker.state));
+  }
+  switch (event.which()) {
+    case schema::TransportEvent::BOUND:
+      worker.state = Worker::State::BOUND;
+      spdlog::info("transport {} bound ({} address(es))", worker.name,
+                   event.getBound().getLocal().size());
+      break;
+    case schema::TransportEvent::DATAGRAMS:
+      onDatagrams(worker, event.getDatagrams());
+      break;
+    case schema::TransportEvent::STATS:
+      counters_.kernelDrops += event.getStats().getKernelDrops() - worker.kernelDrops;
+      worker.kernelDrops = event.getStats().getKernelDrops();
+      break;
+  }
+}
+
+void TransportSet::onDatagrams(Worker& worker, capnp::List<schema::Datagram>::Reader batch) {
+  for (auto datagram : batch) {
+    auto peer = datagram.getPeer();
+    auto ip = peer.getIp();
+    auto from = link::TransportAddr::make(worker.id, std::span<const uint8_t>(ip.begin(), ip.size()),
+                                          peer.getPort(), peer.getScopeId());
+    if (!from) privsep::fatal("router<-{}: datagram with a malformed endpoint", worker.name);
+    auto payload = datagram.getPayload();
+    ++counters_.datagramsIn;
+    onDatagram_(*from, std::span<const uint8_t>(payload.begin(), payload.size()));
+  }
+  flush();
+}
+
+void TransportSet::queue(const link::TransportAddr& to, std::span<const uint8_t> payload) {
+  pending_[to.transportId].push_back({to, std::vector<uint8_t>(payload.begin(), payload.end())});
+}
+
+void TransportSet::flush() {
+  for (auto& [id, batch] : pending_) {
+    if (batch.empty()) continue;
+    auto it = workers_.find(id);
+    if (it == workers_.end() || it->second->state != Worker::State::BOUND) {
+      counters_.droppedNoTransport += batch.size();
+      batch.clear();
+      continue;
+    }
+    for (size_t first = 0; first < batch.size(); first += MAX_BATCH) {
+      size_t n = std::min(MAX_BATCH, batch.size() - first);
+      capnp::MallocMessageBuilder msg;
+      auto list = msg.initRoot<schema::TransportRequest>().initSend(static_cast<unsigned>(n));
+      for (unsigned i = 0; i < n; ++i) {
+        const Outgoing& out = batch[first + i];
+        auto peer = list[i].initPeer();
+        peer.setIp(kj::arrayPtr(out.to.ip.data(), out.to.ipLen));
+        peer.setPort(out.to.port);
+        peer.setScopeId(out.to.scopeId);
+        list[i].setPayload(kj::arrayPtr(out.payload.data(), out.payload.size()));
+      }
+      it->second->channel->send(msg);
+    }
+    counters_.datagramsOut += batch.size();
+    batch.clear();
+  }
+}
+
+}  // namespace fips::router

@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# FMP links between real fips suites over UDP in network namespaces:
+#
+#   ns lA-$$                      ns lB-$$
+#   fips (A) 10.99.0.1:2121 ---- veth ---- 10.99.0.2:2121 fips (B)
+#
+# A and B list each other as static peers and both dial at once. Checks:
+# one link each way within 2 s of start, for 5 simultaneous starts; a
+# SIGKILLed node is declared dead within link_dead_timeout + 1 s and the
+# link comes back when it returns; a killed UDP worker does not take the
+# link down; random datagrams at the port crash nothing and create no link;
+# SIGTERM sends Disconnect and the other side drops the link at once.
+set -u
+BUILD=${1:?usage: link-test.sh BUILD_DIR}
+. "$(dirname "$0")/../lib/netns.sh"
+[ "$(id -u)" -eq 0 ] || { echo "SKIP: needs root"; exit 77; }
+
+A=lA-$$ B=lB-$$
+netns_add "$A"
+netns_add "$B"
+ip link add vA-$$ netns "$A" type veth peer name vB-$$ netns "$B"
+ip -n "$A" addr add 10.99.0.1/24 dev vA-$$
+ip -n "$B" addr add 10.99.0.2/24 dev vB-$$
+ip -n "$A" link set vA-$$ up
+ip -n "$B" link set vB-$$ up
+
+WORK=$(mktemp -d)
+CLEANUPS+=("rm -rf $WORK")
+for n in A B; do
+  mkdir -p "$WORK/$n"
+  "$BUILD/ctl/fipsctl" keygen -d "$WORK/$n" >/dev/null
+done
+NPUB_A=$(cat "$WORK/A/fips.pub")
+NPUB_B=$(cat "$WORK/B/fips.pub")
+write_config() {  # write_config NODE OWN_IP PEER_NPUB PEER_IP
+  cat > "$WORK/$1/fips.yaml" <<YAML
+node:
+  identity:
+    persistent: true
+  heartbeat_interval_secs: 1
+  link_dead_timeout_secs: 4
+  retry:
+    base_interval_secs: 1
+    max_backoff_secs: 2
+transports:
+  udp:
+    bind_addr: "$2:2121"
+peers:
+  - npub: "$3"
+    addresses:
+      - transport: udp
+        addr: "$4:2121"
+YAML
+}
+write_config A 10.99.0.1 "$NPUB_B" 10.99.0.2
+write_config B 10.99.0.2 "$NPUB_A" 10.99.0.1
+
+declare -A SUP
+start() {  # start NODE NS
+  ip netns exec "$2" "$BUILD/fips" -c "$WORK/$1/fips.yaml" 2>>"$WORK/$1.log" &
+  SUP[$1]=$!
+}
+stop() {  # stop NODE [SIGNAL]
+  kill -"${2:-TERM}" "${SUP[$1]}" 2>/dev/null
+  wait "${SUP[$1]}" 2>/dev/null
+}
+ups() { grep -c "link up: $2" "$WORK/$1.log"; }
+downs() { grep -c "link down: $2" "$WORK/$1.log"; }
+linked() { [ "$(ups A "$NPUB_B")" -ge "$1" ] && [ "$(ups B "$NPUB_A")" -ge "$1" ]; }
+one_link() {
+  [ "$(ups A "$NPUB_B")" -eq 1 ] && [ "$(ups B "$NPUB_A")" -eq 1 ] &&
+    [ "$(downs A "$NPUB_B")" -eq 0 ] && [ "$(downs B "$NPUB_A")" -eq 0 ]
+}
+
+# --- both dial at once, 5 times: exactly one link each way within 2 s
+for round in 1 2 3 4 5; do
+  : > "$WORK/A.log"; : > "$WORK/B.log"
+  start A "$A"; start B "$B"
+  check "round $round: link up both ways within 2 s" wait_until 2 linked 1
+  sleep 1
+  check "round $round: exactly one link (no flap)" one_link
+  [ "$round" -lt 5 ] && { stop A; stop B; }
+done
+
+# --- a killed UDP worker does not take the link down
+UDP_A=$(child_pid "${SUP[A]}" fips-udp)
+kill -9 "$UDP_A"
+sleep 6
+check "udp worker killed: link not declared dead" one_link
+check "udp worker killed: worker replaced" bash -c "[ -n \"\$(pgrep -P ${SUP[A]} -x fips-udp)\" ]"
+
+# --- random datagrams at B's port: nothing crashes, no new link, link stays
+ip netns exec "$A" python3 - <<'PY'
+import os, random, socket
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+for i in range(10000):
+    n = random.choice([0, 1, 4, 16, 32, 69, 114, random.randint(0, 1400)])
+    data = bytearray(os.urandom(n))
+    if n >= 4 and random.random() < 0.5:
+        data[0] = random.choice([0x00, 0x01, 0x02])
+    s.sendto(bytes(data), ("10.99.0.2", 2121))
+PY
+sleep 2
+check "garbage: B's suite still running" kill -0 "${SUP[B]}"
+check "garbage: router and worker alive" bash -c \
+  "pgrep -P ${SUP[B]} -x fips-router >/dev/null && pgrep -P ${SUP[B]} -x fips-udp >/dev/null"
+check "garbage: no new link, none lost" one_link
+
+# --- SIGKILL of B: A declares the link dead within 4 + 1 s (+1 s tick), then relinks
+stop B KILL
+KILLED=$(date +%s)
+check "B killed: A declares the link dead within dead timeout + 2 s" \
+  wait_until 6 bash -c "grep -q 'link down: $NPUB_B (dead)' $WORK/A.log"
+echo "# dead after $(( $(date +%s) - KILLED )) s"
+start B "$B"
+check "B back: link re-established" wait_until 10 bash -c "[ \$(grep -c 'link up: $NPUB_B' $WORK/A.log) -ge 2 ]"
+
+# --- SIGTERM of A: B is told (Disconnect) and drops the link at once
+stop A
+check "A stopped: B drops the link on Disconnect" \
+  wait_until 2 bash -c "grep -q 'link down: $NPUB_A (remote_disconnect)' $WORK/B.log"
+stop B
+[ "$FAILED" -eq 0 ] || { echo "--- A.log"; tail -30 "$WORK/A.log"; echo "--- B.log"; tail -30 "$WORK/B.log"; }
+finish
