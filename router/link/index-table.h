@@ -19,6 +19,7 @@ enum class IndexRole : uint8_t {
   HANDSHAKE,  // our msg1 sender_idx of a first handshake: msg2 only
   REKEY,      // our msg1 sender_idx of a rekey in flight: msg2 only
   SESSION,    // a current, pending or draining session: established frames only
+  CANDIDATE,  // an answered msg1 with a new epoch, not yet confirmed by a frame
 };
 
 struct IndexEntry {

@@ -43,9 +43,11 @@ void LinkManager::handleMsg1(const TransportAddr& from, std::span<const uint8_t>
   if (it == peers_.end()) return acceptInbound(from, frame.value(), *hello, now);
   ActiveLink& link = *it->second;
   if (link.remoteEpoch() != hello->remoteEpoch) {
-    // A new startup epoch: the peer restarted; the old link goes, the new one wins.
-    takeDown(peer, LinkDownReason::PEER_RESTART);
-    return acceptInbound(from, frame.value(), *hello, now);
+    // A new startup epoch: the peer restarted, or someone replays an old
+    // msg1. Answer it, and let the new session replace the old link only
+    // once a frame on it authenticates (link-manager-restart.cpp).
+    if (resendCandidateMsg2(peer, hello->remoteEpoch, from)) return;
+    return holdCandidate(from, frame.value(), *hello, now);
   }
   if (!config_.rekeyEnabled || link.sessionAgeMs(now) < noise::REKEY_MIN_SESSION_AGE_MS) {
     // Same epoch, not a rekey: a duplicate. Resend our stored msg2, if we have one.
@@ -138,6 +140,9 @@ void LinkManager::completeOutbound(OutboundHandshake done, uint32_t theirIndex,
     return drop(DropReason::AT_MAX_PEERS);
   }
   promote(std::move(link));
+  // Key confirmation at once: a responder holding us as a restart candidate
+  // switches to this session on the first frame it can open.
+  sendLinkMessage(done.peer, fmp::LinkMessageType::HEARTBEAT, {});
 }
 
 }  // namespace fips::router::link

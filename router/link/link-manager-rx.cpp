@@ -40,6 +40,9 @@ void LinkManager::handleFrame(const TransportAddr& from, std::span<const uint8_t
   if (!frame.ok()) return drop(dropReasonFor(frame.error()));
   // FIPS spec 02 §3.3 step 2: unknown (transport, receiver_idx) → drop.
   const IndexEntry* entry = indices_.find(from.transportId, frame->header.receiverIdx);
+  if (entry != nullptr && entry->role == IndexRole::CANDIDATE) {
+    return confirmCandidate(entry->peer, frame.value(), from);
+  }
   if (entry == nullptr || entry->role != IndexRole::SESSION) return drop(DropReason::UNKNOWN_INDEX);
   const identity::NodeAddr peer = entry->peer;
   const auto it = peers_.find(peer);

@@ -13,6 +13,7 @@ void LinkManager::tick() {
   if (shutdown_) return;
   const uint64_t now = clock_.nowMs();
   tickOutbound(now);
+  expireCandidates(now);
   tickPeers(now);
   tickRetries(now);
 }

@@ -103,6 +103,14 @@ class LinkManager {
   void takeDown(const identity::NodeAddr& peer, LinkDownReason reason);
   void sendDisconnect(ActiveLink& link, fmp::DisconnectReason reason);
   void cancelOutbound(const identity::NodeAddr& peer);
+  // Restart candidates (link-manager-restart.cpp).
+  void holdCandidate(const TransportAddr& from, const fmp::Msg1Frame& frame, InboundHello& hello,
+                     uint64_t nowMs);
+  bool resendCandidateMsg2(const identity::NodeAddr& peer, const noise::Epoch& epoch,
+                           const TransportAddr& from);
+  void confirmCandidate(const identity::NodeAddr& peer, const fmp::EstablishedFrame& frame,
+                        const TransportAddr& from);
+  void expireCandidates(uint64_t nowMs);
   bool fromEstablishedPeer(const TransportAddr& from) const;
 
   // Receive path (link-manager-rx.cpp).
@@ -134,6 +142,16 @@ class LinkManager {
   std::map<identity::NodeAddr, StaticPeer> statics_;
   std::map<identity::NodeAddr, OutboundHandshake> outbound_;
   std::map<identity::NodeAddr, std::unique_ptr<ActiveLink>> peers_;
+  // A msg1 carrying a new epoch for an active peer is answered, but the old
+  // link stays until the new session proves itself with an authenticated
+  // frame: a replayed msg1 from an earlier run cannot tear a link down.
+  struct Candidate {
+    std::unique_ptr<ActiveLink> link;
+    noise::Epoch epoch{};
+    std::vector<uint8_t> msg2;
+    uint64_t expiresMs = 0;
+  };
+  std::map<identity::NodeAddr, Candidate> candidates_;
   std::vector<uint8_t> plaintext_;  // receive scratch, one frame at a time
   LinkCounters counters_;
   bool shutdown_ = false;
