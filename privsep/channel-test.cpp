@@ -4,13 +4,12 @@
 // in a forked child, which must _exit(1)).
 #include "privsep/channel.h"
 
+#include <cstring>
 #include <fcntl.h>
+#include <functional>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-#include <cstring>
-#include <functional>
 #include <vector>
 
 #include <capnp/message.h>
@@ -19,6 +18,7 @@
 #include <doctest/doctest.h>
 
 #include "privsep/log.h"
+
 #include "supervisor.capnp.h"
 
 using fips::privsep::Channel;
@@ -81,7 +81,8 @@ TEST_CASE("messages and fds cross in order") {
         if (got.size() == 3) base.loopExit();
       },
       [] {});
-  Channel tx(base, std::move(b), "tx", ChannelLimits{}, [](auto&, auto&) {}, [] {});
+  Channel tx(
+      base, std::move(b), "tx", ChannelLimits{}, [](auto&, auto&) {}, [] {});
   UniqueFd devnull(::open("/dev/null", O_RDONLY | O_CLOEXEC));
   for (auto level : {fips::schema::LogLevel::DEBUG, fips::schema::LogLevel::WARN,
                      fips::schema::LogLevel::ERROR}) {

@@ -4,11 +4,10 @@
 // boundary, so every size and count is checked before use.
 #include "privsep/channel.h"
 
-#include <fcntl.h>
-#include <sys/socket.h>
-
 #include <cerrno>
 #include <cstring>
+#include <fcntl.h>
+#include <sys/socket.h>
 #include <system_error>
 
 #include <capnp/serialize.h>

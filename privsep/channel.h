@@ -25,9 +25,9 @@ namespace fips::privsep {
 
 // What a receiver accepts from its peer. Exceeding any limit is fatal.
 struct ChannelLimits {
-  size_t maxBytes = 64 * 1024;        // largest message, bytes
-  size_t maxFds = 0;                  // fds per message from the peer
-  uint64_t traversalWords = 8 * 1024; // capnp traversal limit, words
+  size_t maxBytes = 64 * 1024;         // largest message, bytes
+  size_t maxFds = 0;                   // fds per message from the peer
+  uint64_t traversalWords = 8 * 1024;  // capnp traversal limit, words
 };
 
 // One end of a SEQPACKET channel. Not copyable or movable (libevent holds a

@@ -2,12 +2,11 @@
 // Process logging setup (see log.h). Runs in every process.
 #include "privsep/log.h"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <string>
+#include <unistd.h>
 
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/sinks/stdout_sinks.h>

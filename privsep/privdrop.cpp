@@ -2,13 +2,12 @@
 // Privilege drop with libcap-ng (see privdrop.h).
 #include "privsep/privdrop.h"
 
-#include <pwd.h>
-#include <sys/prctl.h>
-
 #include <cerrno>
 #include <cstring>
+#include <pwd.h>
 #include <stdexcept>
 #include <string>
+#include <sys/prctl.h>
 
 #include <cap-ng.h>
 

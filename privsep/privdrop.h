@@ -6,11 +6,10 @@
 // the supervisor. Inputs come from the validated config.
 #pragma once
 
-#include <sys/types.h>
-
 #include <initializer_list>
 #include <optional>
 #include <string>
+#include <sys/types.h>
 
 namespace fips::privsep {
 

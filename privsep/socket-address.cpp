@@ -3,10 +3,9 @@
 #include "privsep/socket-address.h"
 
 #include <arpa/inet.h>
-#include <net/if.h>
-
 #include <charconv>
 #include <cstring>
+#include <net/if.h>
 #include <string>
 
 namespace fips::privsep {
@@ -37,7 +36,8 @@ std::optional<SocketAddress> parseSocketAddress(std::string_view text) {
       std::string zone = host.substr(pct + 1);
       host.resize(pct);
       scope = ::if_nametoindex(zone.c_str());
-      if (scope == 0 && !zone.empty() && zone.find_first_not_of("0123456789") == std::string::npos) {
+      if (scope == 0 && !zone.empty() &&
+          zone.find_first_not_of("0123456789") == std::string::npos) {
         scope = static_cast<uint32_t>(std::stoul(zone));
       }
       if (scope == 0) return std::nullopt;

@@ -6,10 +6,9 @@
 #pragma once
 
 #include <netinet/in.h>
-#include <sys/socket.h>
-
 #include <optional>
 #include <string_view>
+#include <sys/socket.h>
 
 #include "common.capnp.h"
 

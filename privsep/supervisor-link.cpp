@@ -48,7 +48,9 @@ spdlog::level::level_enum fromSchemaLevel(schema::LogLevel level) {
   return spdlog::level::info;
 }
 
-bool fdIsOpen(int fd) { return ::fcntl(fd, F_GETFD) >= 0; }
+bool fdIsOpen(int fd) {
+  return ::fcntl(fd, F_GETFD) >= 0;
+}
 
 SupervisorLink::SupervisorLink(EventBase& base, schema::Role role, bool acceptsAttach,
                                ConfigureHandler onConfigure, AttachHandler onAttach,

@@ -13,6 +13,7 @@
 #include "privsep/allow-table.h"
 #include "privsep/channel.h"
 #include "privsep/libevent.h"
+
 #include "supervisor.capnp.h"
 
 namespace fips::privsep {

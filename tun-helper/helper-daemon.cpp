@@ -2,10 +2,10 @@
 // fips-tun-helper's process logic (see helper-daemon.h).
 #include "tun-helper/helper-daemon.h"
 
-#include <linux/capability.h>
+#include <cstring>
 #include <signal.h>
 
-#include <cstring>
+#include <linux/capability.h>
 
 #include <capnp/message.h>
 
@@ -13,6 +13,7 @@
 #include "privsep/log.h"
 #include "privsep/privdrop.h"
 #include "privsep/seccomp-filter.h"
+
 #include "tun-helper/tun-error.h"
 
 namespace fips::tunhelper {
@@ -91,8 +92,7 @@ void HelperDaemon::onConfigure(schema::SupervisorRequest::Configure::Reader conf
 void HelperDaemon::onRouterMessage(capnp::MessageReader& reader) {
   reader.getRoot<schema::TunRequest>().getAccepted();
   if (!allow_.admit(true, static_cast<uint32_t>(state_))) {
-    privsep::fatal("tun-helper<-router: message not allowed in state {}",
-                   static_cast<int>(state_));
+    privsep::fatal("tun-helper<-router: message not allowed in state {}", static_cast<int>(state_));
   }
   state_ = State::DONE;
   spdlog::debug("router holds the TUN device");

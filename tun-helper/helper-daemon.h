@@ -10,8 +10,9 @@
 
 #include "privsep/allow-table.h"
 #include "privsep/channel.h"
-#include "privsep/supervisor-link.h"
 #include "privsep/libevent.h"
+#include "privsep/supervisor-link.h"
+
 #include "tun-helper/tun-interface.h"
 #include "tun.capnp.h"
 

@@ -4,12 +4,12 @@
 // Acquire (create and configure the TUN), drop (to the node user with only
 // CAP_NET_ADMIN+CAP_NET_RAW, no_new_privs), sandbox (seccomp), loop: see
 // HelperDaemon::onConfigure. It never reads packets.
-#include <sys/prctl.h>
-
 #include <exception>
+#include <sys/prctl.h>
 
 #include "privsep/libevent.h"
 #include "privsep/log.h"
+
 #include "tun-helper/helper-daemon.h"
 
 int main() {

@@ -6,6 +6,7 @@
 #include <variant>
 
 #include "privsep/log.h"
+
 #include "router/crypto/secp256k1-context.h"
 #include "router/identity/fips-address.h"
 #include "router/identity/nip19.h"
@@ -38,9 +39,10 @@ void prepareIdentityAndUser(SupervisorSettings& settings) {
   auto user = resolveUser(cfg.node.user, &fellBack);
   if (!user) throw std::runtime_error("user '" + cfg.node.user + "' does not exist (nor 'nobody')");
   if (fellBack) {
-    spdlog::warn("node.user: user '{}' does not exist: using 'nobody' (create it: useradd "
-                 "--system --no-create-home --shell /usr/sbin/nologin {})",
-                 cfg.node.user, cfg.node.user);
+    spdlog::warn(
+        "node.user: user '{}' does not exist: using 'nobody' (create it: useradd "
+        "--system --no-create-home --shell /usr/sbin/nologin {})",
+        cfg.node.user, cfg.node.user);
   }
   settings.user = *user;
 }

@@ -3,24 +3,24 @@
 // and validates the config, resolves the node identity (key files), then
 // starts fips-tun-helper, fips-router and the transport workers, each with
 // only its slice of the config (ARCHITECTURE.md "Processes").
-#include <sys/prctl.h>
-#include <unistd.h>
-
 #include <cstdio>
 #include <exception>
 #include <iostream>
 #include <optional>
 #include <string>
+#include <sys/prctl.h>
+#include <unistd.h>
 
 #include <CLI/CLI.hpp>
 
-#include "fips-build-config.h"
 #include "privsep/config/config-loader.h"
 #include "privsep/config/config-yaml-writer.h"
 #include "privsep/log.h"
 #include "privsep/supervisor/identity-setup.h"
 #include "privsep/supervisor/slices.h"
 #include "privsep/supervisor/supervisor.h"
+
+#include "fips-build-config.h"
 
 namespace {
 
@@ -61,8 +61,10 @@ int main(int argc, char** argv) {
   auto level = fips::privsep::supervisor::configuredLogLevel(settings.loaded.config);
   spdlog::default_logger()->set_level(fips::privsep::effectiveLogLevel(level));
   if (::geteuid() != 0) {
-    spdlog::error("must run as root: it starts the privileged fips-tun-helper and switches the "
-                  "other processes to user '{}'", settings.loaded.config.node.user);
+    spdlog::error(
+        "must run as root: it starts the privileged fips-tun-helper and switches the "
+        "other processes to user '{}'",
+        settings.loaded.config.node.user);
     return EXIT_ERROR;
   }
   settings.configFile = configFile;

@@ -14,9 +14,9 @@ namespace fips::privsep::supervisor {
 // The resolved identity: the secret goes only to fips-router; the address
 // goes to fips-tun-helper.
 struct NodeIdentity {
-  crypto::Secret<32> secret;        // secp256k1 secret key
-  std::string npub;                 // NIP-19, for logs
-  std::array<uint8_t, 16> ipv6{};   // fd00::/8 address (spec 01 §3.2)
+  crypto::Secret<32> secret;       // secp256k1 secret key
+  std::string npub;                // NIP-19, for logs
+  std::array<uint8_t, 16> ipv6{};  // fd00::/8 address (spec 01 §3.2)
 };
 
 }  // namespace fips::privsep::supervisor

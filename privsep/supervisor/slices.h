@@ -15,6 +15,7 @@
 #include "privsep/config/config.h"
 #include "privsep/privdrop.h"
 #include "privsep/supervisor/node-identity.h"
+
 #include "supervisor.capnp.h"
 
 namespace fips::privsep::supervisor {

@@ -2,20 +2,22 @@
 // fork + exec of the supervisor's children (see spawn.h).
 #include "privsep/supervisor/spawn.h"
 
+#include <cerrno>
 #include <fcntl.h>
-#include <linux/close_range.h>
+#include <filesystem>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
+#include <system_error>
 #include <unistd.h>
 
-#include <cerrno>
+#include <linux/close_range.h>
+
 #include <climits>
-#include <filesystem>
-#include <system_error>
+
+#include "privsep/fd-layout.h"
 
 #include "fips-build-config.h"
-#include "privsep/fd-layout.h"
 
 namespace fips::privsep::supervisor {
 

@@ -4,9 +4,8 @@
 // `fips` supervisor (root); inputs are supervisor-built, never network data.
 #pragma once
 
-#include <sys/types.h>
-
 #include <string>
+#include <sys/types.h>
 
 #include "privsep/unique-fd.h"
 

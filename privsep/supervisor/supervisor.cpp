@@ -4,17 +4,17 @@
 // its children, which are checked against a per-child allow table.
 #include "privsep/supervisor/supervisor.h"
 
-#include <signal.h>
-#include <sys/wait.h>
-
 #include <algorithm>
 #include <cstring>
+#include <signal.h>
+#include <sys/wait.h>
 
 #include <capnp/message.h>
 
 #include "privsep/log.h"
 #include "privsep/supervisor/slices.h"
 #include "privsep/supervisor/spawn.h"
+
 #include "tun-helper/tun-interface.h"
 
 namespace fips::privsep::supervisor {
@@ -186,8 +186,8 @@ void Supervisor::onHello(Child& child, schema::ChildEvent::Hello::Reader hello) 
       fillTunSlice(configure.initTun(), cfg, settings_.identity, settings_.user);
       break;
     case Kind::TRANSPORT:
-      fillUdpSlice(configure.initTransport(), cfg.transports.udp.at(child.instance),
-                   child.instance, settings_.user);
+      fillUdpSlice(configure.initTransport(), cfg.transports.udp.at(child.instance), child.instance,
+                   settings_.user);
       break;
   }
   child.channel->send(msg, -1, Channel::WIPE_AFTER_SEND);
@@ -265,8 +265,8 @@ void Supervisor::restartTrampoline(evutil_socket_t, short, void* arg) {
 void Supervisor::reload() {
   config::LoadResult fresh;
   try {
-    fresh = settings_.configFile ? config::loadFile(*settings_.configFile)
-                                 : config::loadSearchPath();
+    fresh =
+        settings_.configFile ? config::loadFile(*settings_.configFile) : config::loadSearchPath();
   } catch (const config::ConfigError& e) {
     spdlog::error("SIGHUP: keeping the running config: {}", e.what());
     return;

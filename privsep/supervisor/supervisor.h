@@ -6,14 +6,13 @@
 // input, and treats every child as less privileged than itself.
 #pragma once
 
-#include <sys/types.h>
-
 #include <array>
 #include <chrono>
 #include <functional>
 #include <map>
 #include <memory>
 #include <string>
+#include <sys/types.h>
 #include <vector>
 
 #include <spdlog/spdlog.h>
@@ -24,16 +23,17 @@
 #include "privsep/libevent.h"
 #include "privsep/privdrop.h"
 #include "privsep/supervisor/node-identity.h"
+
 #include "supervisor.capnp.h"
 
 namespace fips::privsep::supervisor {
 
 // Everything the supervisor needs to start the suite.
 struct SupervisorSettings {
-  config::LoadResult loaded;        // the validated config (secrets wiped after use)
+  config::LoadResult loaded;              // the validated config (secrets wiped after use)
   std::optional<std::string> configFile;  // -c FILE, re-read on SIGHUP
-  NodeIdentity identity;            // resolved before the loop starts
-  UserIds user;                     // node.user, resolved
+  NodeIdentity identity;                  // resolved before the loop starts
+  UserIds user;                           // node.user, resolved
 };
 
 // The running suite. Not copyable or movable.
@@ -56,8 +56,8 @@ class Supervisor {
   struct Child {
     Supervisor* owner = nullptr;
     Kind kind;
-    std::string name;       // "router", "tun-helper", "udp", "udp/main"
-    std::string binary;     // "fips-router", ...
+    std::string name;    // "router", "tun-helper", "udp", "udp/main"
+    std::string binary;  // "fips-router", ...
     pid_t pid = -1;
     std::unique_ptr<Channel> channel;
     ChildState state = ChildState::STARTING;
@@ -65,7 +65,7 @@ class Supervisor {
     std::chrono::steady_clock::time_point startedAt;
     std::chrono::milliseconds backoff{100};
     EventPtr restartTimer;
-    std::string instance;   // transport instance name ("" when unnamed)
+    std::string instance;  // transport instance name ("" when unnamed)
     bool stopRequested = false;
   };
 

@@ -5,10 +5,11 @@
 
 #include <algorithm>
 #include <array>
-#include <climits>
 #include <new>
 
 #include <openssl/crypto.h>
+
+#include <climits>
 
 namespace fips::crypto {
 
@@ -38,11 +39,10 @@ ChaChaPoly::ChaChaPoly(AeadDirection direction, std::span<const uint8_t, KEY_SIZ
 }
 
 bool ChaChaPoly::setKey(std::span<const uint8_t, KEY_SIZE> key) {
-  const int ok = direction_ == AeadDirection::SEAL
-                     ? EVP_EncryptInit_ex(ctx_.get(), EVP_chacha20_poly1305(), nullptr,
-                                          key.data(), nullptr)
-                     : EVP_DecryptInit_ex(ctx_.get(), EVP_chacha20_poly1305(), nullptr,
-                                          key.data(), nullptr);
+  const int ok =
+      direction_ == AeadDirection::SEAL
+          ? EVP_EncryptInit_ex(ctx_.get(), EVP_chacha20_poly1305(), nullptr, key.data(), nullptr)
+          : EVP_DecryptInit_ex(ctx_.get(), EVP_chacha20_poly1305(), nullptr, key.data(), nullptr);
   keyed_ = ok == 1;
   return keyed_;
 }
@@ -93,12 +93,12 @@ bool ChaChaPoly::open(uint64_t counter, std::span<const uint8_t> aad,
   int len = 0;
   int written = 0;
   bool ok = EVP_DecryptInit_ex(ctx, nullptr, nullptr, nullptr, nonce.data()) == 1;
-  ok = ok && (aad.empty() || EVP_DecryptUpdate(ctx, nullptr, &len, aad.data(),
-                                               static_cast<int>(aad.size())) == 1);
+  ok = ok && (aad.empty() ||
+              EVP_DecryptUpdate(ctx, nullptr, &len, aad.data(), static_cast<int>(aad.size())) == 1);
   ok = ok && (out.empty() || EVP_DecryptUpdate(ctx, out.data(), &written, ciphertext.data(),
                                                static_cast<int>(out.size())) == 1);
-  ok = ok && EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_TAG, static_cast<int>(TAG_SIZE),
-                                 tag.data()) == 1;
+  ok = ok &&
+       EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_TAG, static_cast<int>(TAG_SIZE), tag.data()) == 1;
   std::array<uint8_t, 1> sink{};
   ok = ok && EVP_DecryptFinal_ex(ctx, out.empty() ? sink.data() : out.data() + written, &len) == 1;
   if (!ok) OPENSSL_cleanse(out.data(), out.size());

@@ -29,9 +29,12 @@ TEST_CASE("IK vector DH values: es, ss, ee") {
   REQUIRE(es);
   REQUIRE(ss);
   REQUIRE(ee);
-  CHECK(test::toHex(es->bytes()) == "26e888e97b415b7f5915fab50972c6cbb56c089a83f1907dd6bc625314080cf4");
-  CHECK(test::toHex(ss->bytes()) == "fc772f5af0bd0167c9d973f71406acefcc372ed445debceade69c530a35fcd63");
-  CHECK(test::toHex(ee->bytes()) == "4a729cb38f80557c2a0c312b93b751e4b779091e02241c38f33afeee5bf76bb6");
+  CHECK(test::toHex(es->bytes()) ==
+        "26e888e97b415b7f5915fab50972c6cbb56c089a83f1907dd6bc625314080cf4");
+  CHECK(test::toHex(ss->bytes()) ==
+        "fc772f5af0bd0167c9d973f71406acefcc372ed445debceade69c530a35fcd63");
+  CHECK(test::toHex(ee->bytes()) ==
+        "4a729cb38f80557c2a0c312b93b751e4b779091e02241c38f33afeee5bf76bb6");
   // Symmetric: DH(s_r, e_i) == DH(e_i, s_r).
   auto se = ecdhXOnly(ctx, sr.secret(), ei.publicKey());
   REQUIRE(se);

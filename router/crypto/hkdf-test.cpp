@@ -19,8 +19,8 @@ namespace {
 std::array<uint8_t, 32> hmac(std::span<const uint8_t> key, std::span<const uint8_t> data) {
   std::array<uint8_t, 32> out{};
   unsigned int len = 0;
-  HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()), data.data(), data.size(),
-       out.data(), &len);
+  HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()), data.data(), data.size(), out.data(),
+       &len);
   return out;
 }
 

@@ -20,8 +20,7 @@ struct KdfCtxDeleter {
 };
 }  // namespace
 
-bool hkdf2(std::span<const uint8_t, 32> chainingKey, std::span<const uint8_t> ikm,
-           HkdfPair& out) {
+bool hkdf2(std::span<const uint8_t, 32> chainingKey, std::span<const uint8_t> ikm, HkdfPair& out) {
   std::unique_ptr<EVP_KDF, KdfDeleter> kdf(EVP_KDF_fetch(nullptr, OSSL_KDF_NAME_HKDF, nullptr));
   if (!kdf) return false;
   std::unique_ptr<EVP_KDF_CTX, KdfCtxDeleter> ctx(EVP_KDF_CTX_new(kdf.get()));

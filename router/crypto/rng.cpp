@@ -4,10 +4,11 @@
 
 #include <algorithm>
 #include <array>
-#include <climits>
 
 #include <openssl/crypto.h>
 #include <openssl/rand.h>
+
+#include <climits>
 
 namespace fips::crypto {
 
@@ -21,7 +22,9 @@ bool OpenSslRng::fill(std::span<uint8_t> out) {
   return true;
 }
 
-ScriptedRng::~ScriptedRng() { OPENSSL_cleanse(script_.data(), script_.size()); }
+ScriptedRng::~ScriptedRng() {
+  OPENSSL_cleanse(script_.data(), script_.size());
+}
 
 void ScriptedRng::push(std::span<const uint8_t> bytes) {
   script_.insert(script_.end(), bytes.begin(), bytes.end());

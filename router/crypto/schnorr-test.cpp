@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
 #include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
 
 #include "router/crypto/test-util.h"
 
@@ -89,8 +89,8 @@ TEST_CASE("FIPS convention: sign SHA-256(message), verify, reject tampering") {
 TEST_CASE("IK vector TreeAnnounce signature verifies over SHA-256(signing bytes)") {
   Secp256k1Context ctx;
   const auto doc = nlohmann::json::parse(test::readVectorFile("noise-ik-secp256k1.json"));
-  const auto body =
-      test::fromHex(doc["frames"]["initiator_root_tree_announce_plaintext_body"].get<std::string>());
+  const auto body = test::fromHex(
+      doc["frames"]["initiator_root_tree_announce_plaintext_body"].get<std::string>());
   const auto signing =
       test::fromHex(doc["frames"]["tree_announce_signing_bytes"].get<std::string>());
   const auto pub = test::fromHex(doc["keys"]["initiator"]["pub_compressed"].get<std::string>());

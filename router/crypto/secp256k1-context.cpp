@@ -22,6 +22,8 @@ Secp256k1Context::Secp256k1Context()
   OPENSSL_cleanse(seed.data(), seed.size());
 }
 
-Secp256k1Context::~Secp256k1Context() { secp256k1_context_destroy(ctx_); }
+Secp256k1Context::~Secp256k1Context() {
+  secp256k1_context_destroy(ctx_);
+}
 
 }  // namespace fips::crypto

@@ -4,8 +4,8 @@
 // Test code only.
 #include "router/crypto/secp256k1-keys.h"
 
-#include <nlohmann/json.hpp>
 #include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
 
 #include "router/crypto/test-util.h"
 

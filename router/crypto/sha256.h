@@ -20,6 +20,8 @@ using Sha256Digest = std::array<uint8_t, 32>;
 Sha256Digest sha256(std::initializer_list<std::span<const uint8_t>> parts);
 
 // SHA-256 of one byte span.
-inline Sha256Digest sha256(std::span<const uint8_t> data) { return sha256({data}); }
+inline Sha256Digest sha256(std::span<const uint8_t> data) {
+  return sha256({data});
+}
 
 }  // namespace fips::crypto

@@ -18,13 +18,15 @@ TEST_CASE("RFC 7748 §6.1 Diffie-Hellman vector") {
   auto bobPub = x25519PublicKey(bob);
   REQUIRE(alicePub);
   REQUIRE(bobPub);
-  CHECK(test::toHex(*alicePub) == "8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a");
+  CHECK(test::toHex(*alicePub) ==
+        "8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a");
   CHECK(test::toHex(*bobPub) == "de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f");
   auto k1 = x25519(alice, *bobPub);
   auto k2 = x25519(bob, *alicePub);
   REQUIRE(k1);
   REQUIRE(k2);
-  CHECK(test::toHex(k1->bytes()) == "4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742");
+  CHECK(test::toHex(k1->bytes()) ==
+        "4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742");
   CHECK(k1->equals(*k2));
 }
 

@@ -3,15 +3,15 @@
 // supervisor channel on fd 3 and the tun-helper channel on fd 4. Acquire
 // (config slice, identity, TUN fd), drop (user, capabilities,
 // no_new_privs), sandbox (seccomp), loop: see RouterDaemon::onConfigure.
-#include <sys/prctl.h>
-
 #include <cstdio>
 #include <exception>
+#include <sys/prctl.h>
 
 #include "privsep/fd-layout.h"
 #include "privsep/libevent.h"
-#include "privsep/supervisor-link.h"
 #include "privsep/log.h"
+#include "privsep/supervisor-link.h"
+
 #include "router/daemon/router-daemon.h"
 
 int main() {

@@ -4,15 +4,15 @@
 // issues land (#5, #6).
 #include "router/daemon/router-daemon.h"
 
-#include <arpa/inet.h>
-
 #include <algorithm>
+#include <arpa/inet.h>
 
 #include <capnp/message.h>
 
 #include "privsep/log.h"
 #include "privsep/privdrop.h"
 #include "privsep/seccomp-filter.h"
+
 #include "router/daemon/static-peers.h"
 #include "router/identity/fips-address.h"
 #include "router/identity/nip19.h"
@@ -48,7 +48,8 @@ link::LinkConfig linkConfig(schema::LinkSettings::Reader s) {
 std::string describe(const link::TransportAddr& addr) {
   char text[64] = "?";
   ::inet_ntop(addr.isIpv6() ? AF_INET6 : AF_INET, addr.ip.data(), text, sizeof(text));
-  return addr.isIpv6() ? fmt::format("[{}]:{}", text, addr.port) : fmt::format("{}:{}", text, addr.port);
+  return addr.isIpv6() ? fmt::format("[{}]:{}", text, addr.port)
+                       : fmt::format("{}:{}", text, addr.port);
 }
 
 }  // namespace
@@ -60,8 +61,7 @@ RouterDaemon::RouterDaemon(privsep::EventBase& base, privsep::UniqueFd tunChanne
                     if (links_) links_->onDatagram(from, payload);
                   }),
       supervisor_(
-          base, schema::Role::ROUTER, true,
-          [this](auto configure) { onConfigure(configure); },
+          base, schema::Role::ROUTER, true, [this](auto configure) { onConfigure(configure); },
           [this](const std::string& name, privsep::UniqueFd fd) {
             transports_.attach(name, std::move(fd));
           },
@@ -77,7 +77,9 @@ RouterDaemon::RouterDaemon(privsep::EventBase& base, privsep::UniqueFd tunChanne
     limits.traversalWords = 512;
     tunChannel_ = std::make_unique<privsep::Channel>(
         base, std::move(tunChannel), "router<-tun-helper", limits,
-        [this](capnp::MessageReader& r, std::vector<privsep::UniqueFd>& fds) { onTunEvent(r, fds); },
+        [this](capnp::MessageReader& r, std::vector<privsep::UniqueFd>& fds) {
+          onTunEvent(r, fds);
+        },
         [] { privsep::fatal("router<-tun-helper: channel closed"); });
   }
 }
@@ -117,7 +119,8 @@ void RouterDaemon::startLinks(schema::RouterConfig::Reader slice, crypto::KeyPai
                                                linkConfig(slice.getLink()), clock_, rng_, *this);
   std::vector<std::string> warnings;
   for (auto& peer : dialablePeers(slice.getPeers(), transports_, warnings)) {
-    if (!links_->addStaticPeer(peer.key, peer.addrs)) warnings.push_back("peer " + peer.name + ": refused");
+    if (!links_->addStaticPeer(peer.key, peer.addrs))
+      warnings.push_back("peer " + peer.name + ": refused");
   }
   for (const auto& w : warnings) spdlog::warn("{}", w);
   uint64_t tickSecs = std::max<uint64_t>(1, slice.getLink().getTickIntervalSecs());
@@ -141,8 +144,8 @@ void RouterDaemon::onTunEvent(capnp::MessageReader& reader, std::vector<privsep:
       if (fds.size() != 1) privsep::fatal("router<-tun-helper: tunReady without the TUN fd");
       tunFd_ = std::move(fds[0]);
       auto ready = event.getTunReady();
-      spdlog::info("TUN {} ready (ifindex {}, mtu {})", ready.getName().cStr(),
-                   ready.getIfindex(), ready.getMtu());
+      spdlog::info("TUN {} ready (ifindex {}, mtu {})", ready.getName().cStr(), ready.getIfindex(),
+                   ready.getMtu());
       capnp::MallocMessageBuilder msg;
       msg.initRoot<schema::TunRequest>().setAccepted();
       tunChannel_->send(msg);

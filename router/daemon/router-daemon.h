@@ -15,6 +15,7 @@
 #include "privsep/channel.h"
 #include "privsep/libevent.h"
 #include "privsep/supervisor-link.h"
+
 #include "router/crypto/rng.h"
 #include "router/crypto/secp256k1-context.h"
 #include "router/daemon/transport-set.h"

@@ -3,10 +3,10 @@
 #include "router/daemon/static-peers.h"
 
 #include <netinet/in.h>
-
 #include <variant>
 
 #include "privsep/socket-address.h"
+
 #include "router/identity/nip19.h"
 
 namespace fips::router {
@@ -17,7 +17,8 @@ std::optional<link::TransportAddr> toTransportAddr(uint32_t transportId,
                                                    const privsep::SocketAddress& address) {
   if (address.family() == AF_INET6) {
     const auto* sin6 = reinterpret_cast<const sockaddr_in6*>(&address.storage);
-    return link::TransportAddr::make(transportId, std::span<const uint8_t>(sin6->sin6_addr.s6_addr, 16),
+    return link::TransportAddr::make(transportId,
+                                     std::span<const uint8_t>(sin6->sin6_addr.s6_addr, 16),
                                      ntohs(sin6->sin6_port), sin6->sin6_scope_id);
   }
   const auto* sin = reinterpret_cast<const sockaddr_in*>(&address.storage);

@@ -76,8 +76,9 @@ void TransportSet::onDatagrams(Worker& worker, capnp::List<schema::Datagram>::Re
   for (auto datagram : batch) {
     auto peer = datagram.getPeer();
     auto ip = peer.getIp();
-    auto from = link::TransportAddr::make(worker.id, std::span<const uint8_t>(ip.begin(), ip.size()),
-                                          peer.getPort(), peer.getScopeId());
+    auto from =
+        link::TransportAddr::make(worker.id, std::span<const uint8_t>(ip.begin(), ip.size()),
+                                  peer.getPort(), peer.getScopeId());
     if (!from) privsep::fatal("router<-{}: datagram with a malformed endpoint", worker.name);
     auto payload = datagram.getPayload();
     ++counters_.datagramsIn;

@@ -19,6 +19,7 @@
 #include "privsep/allow-table.h"
 #include "privsep/channel.h"
 #include "privsep/libevent.h"
+
 #include "router/link/transport-addr.h"
 #include "transport.capnp.h"
 
@@ -37,8 +38,7 @@ class TransportSet {
  public:
   // Called for each received datagram: (from, payload), payload valid for
   // the call only.
-  using DatagramHandler =
-      std::function<void(const link::TransportAddr&, std::span<const uint8_t>)>;
+  using DatagramHandler = std::function<void(const link::TransportAddr&, std::span<const uint8_t>)>;
 
   TransportSet(privsep::EventBase& base, DatagramHandler onDatagram);
   TransportSet(const TransportSet&) = delete;

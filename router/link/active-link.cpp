@@ -17,8 +17,8 @@
 
 namespace fips::router::link {
 
-ActiveLink::ActiveLink(ActiveLinkSetup setup, const noise::TransportKeys& keys,
-                       IndexTable& table, uint64_t nowMs)
+ActiveLink::ActiveLink(ActiveLinkSetup setup, const noise::TransportKeys& keys, IndexTable& table,
+                       uint64_t nowMs)
     : setup_(std::move(setup)),
       table_(table),
       session_(std::make_unique<noise::LinkRekey>(setup_.id, setup_.rekeyConfig, keys, nowMs,
@@ -133,8 +133,8 @@ void ActiveLink::tick(uint64_t nowMs, crypto::Rng& rng, LinkIo& io) {
   io.sendDatagram(current_, frame);
 }
 
-bool ActiveLink::onRekeyMsg1(const fmp::Msg1Frame& msg1, const TransportAddr& from,
-                             uint64_t nowMs, crypto::Rng& rng, LinkIo& io) {
+bool ActiveLink::onRekeyMsg1(const fmp::Msg1Frame& msg1, const TransportAddr& from, uint64_t nowMs,
+                             crypto::Rng& rng, LinkIo& io) {
   if (answeredMsg1_ && pending_ && session_->keys().hasPending() &&
       std::equal(msg1.noiseMsg.begin(), msg1.noiseMsg.end(), answeredMsg1_->begin())) {
     io.sendDatagram(from, answeredMsg2_);  // duplicate: our msg2 was lost

@@ -33,7 +33,7 @@ struct ActiveLinkSetup {
   identity::NodeAddr addr;  // the peer's NodeAddr
   TransportAddr current;    // source of the handshake; its transport binds the indices
   bool outbound = false;
-  uint32_t ourIndex = 0;    // already allocated in the IndexTable
+  uint32_t ourIndex = 0;  // already allocated in the IndexTable
   uint32_t theirIndex = 0;
 };
 

@@ -48,8 +48,8 @@ std::optional<InboundHello> readMsg1(const LocalIdentity& local,
   return InboundHello{std::move(hs), remote, epoch};
 }
 
-std::optional<InboundAnswer> answerMsg1(InboundHello& hello, uint32_t ourIndex,
-                                        uint32_t theirIndex, crypto::Rng& rng) {
+std::optional<InboundAnswer> answerMsg1(InboundHello& hello, uint32_t ourIndex, uint32_t theirIndex,
+                                        crypto::Rng& rng) {
   // -> e, ee, se, {epoch}
   std::array<uint8_t, fmp::NOISE_MSG2_SIZE> noiseMsg{};
   if (hello.hs.writeMessage(noiseMsg, rng) != noise::HandshakeStatus::OK) return std::nullopt;

@@ -67,8 +67,8 @@ struct InboundAnswer {
 };
 
 // Writes msg2 (e, ee, se, {epoch}) and splits; nullopt if the rng fails.
-std::optional<InboundAnswer> answerMsg1(InboundHello& hello, uint32_t ourIndex,
-                                        uint32_t theirIndex, crypto::Rng& rng);
+std::optional<InboundAnswer> answerMsg1(InboundHello& hello, uint32_t ourIndex, uint32_t theirIndex,
+                                        crypto::Rng& rng);
 
 // NodeAddr of a key learned from a handshake (spec 01 §3.1).
 identity::NodeAddr nodeAddrOf(const crypto::PublicKey& key);

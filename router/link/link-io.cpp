@@ -6,11 +6,16 @@ namespace fips::router::link {
 
 const char* toString(LinkDownReason reason) {
   switch (reason) {
-    case LinkDownReason::DEAD: return "dead";
-    case LinkDownReason::REMOTE_DISCONNECT: return "remote_disconnect";
-    case LinkDownReason::PEER_RESTART: return "peer_restart";
-    case LinkDownReason::REMOVED: return "removed";
-    case LinkDownReason::SHUTDOWN: return "shutdown";
+    case LinkDownReason::DEAD:
+      return "dead";
+    case LinkDownReason::REMOTE_DISCONNECT:
+      return "remote_disconnect";
+    case LinkDownReason::PEER_RESTART:
+      return "peer_restart";
+    case LinkDownReason::REMOVED:
+      return "removed";
+    case LinkDownReason::SHUTDOWN:
+      return "shutdown";
   }
   return "unknown";
 }

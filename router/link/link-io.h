@@ -39,14 +39,14 @@ const char* toString(LinkDownReason reason);
 struct PeerInfo {
   identity::NodeAddr addr;
   identity::PublicKey key;
-  TransportAddr current;      // where we send; follows authenticated frames (roaming)
-  bool outbound = false;      // our msg1 built the session in use
+  TransportAddr current;  // where we send; follows authenticated frames (roaming)
+  bool outbound = false;  // our msg1 built the session in use
   noise::Epoch remoteEpoch{};
-  uint32_t ourIndex = 0;      // receiver_idx the peer puts in frames to us
-  uint32_t theirIndex = 0;    // receiver_idx we put in frames to the peer
+  uint32_t ourIndex = 0;    // receiver_idx the peer puts in frames to us
+  uint32_t theirIndex = 0;  // receiver_idx we put in frames to the peer
   uint64_t upSinceMs = 0;
-  uint64_t lastRecvMs = 0;    // last authenticated frame (upSinceMs if none yet)
-  uint64_t rekeys = 0;        // completed rekey cutovers
+  uint64_t lastRecvMs = 0;  // last authenticated frame (upSinceMs if none yet)
+  uint64_t rekeys = 0;      // completed rekey cutovers
 };
 
 // Output of the engine. Calls happen inside LinkManager methods; spans are

@@ -4,7 +4,6 @@
 // msg2 completion and the cross-connection tie-break. Runs in fips-router;
 // msg1/msg2 are untrusted, every refusal is dropped and counted.
 #include "router/link/link-manager.h"
-
 #include "router/noise/rekey-policy.h"
 
 namespace fips::router::link {

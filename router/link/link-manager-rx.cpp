@@ -13,13 +13,12 @@
 //      the manager, valid until the next datagram).
 //   4. inner header, link-message framing, then Heartbeat/Disconnect consumed
 //      here and everything else handed to LinkIo::onLinkMessage (borrowed span).
-#include "router/link/link-manager.h"
-
 #include "router/fmp/disconnect.h"
 #include "router/fmp/established-frame.h"
 #include "router/fmp/fmp-prefix.h"
 #include "router/fmp/inner-header.h"
 #include "router/fmp/link-message.h"
+#include "router/link/link-manager.h"
 
 namespace fips::router::link {
 
@@ -29,9 +28,12 @@ void LinkManager::onDatagram(const TransportAddr& from, std::span<const uint8_t>
   const fmp::FmpResult<fmp::FmpPhase> phase = fmp::classifyPacket(packet);
   if (!phase.ok()) return drop(dropReasonFor(phase.error()));
   switch (phase.value()) {
-    case fmp::FmpPhase::MSG1: return handleMsg1(from, packet);
-    case fmp::FmpPhase::MSG2: return handleMsg2(from, packet);
-    case fmp::FmpPhase::ESTABLISHED: return handleFrame(from, packet);
+    case fmp::FmpPhase::MSG1:
+      return handleMsg1(from, packet);
+    case fmp::FmpPhase::MSG2:
+      return handleMsg2(from, packet);
+    case fmp::FmpPhase::ESTABLISHED:
+      return handleFrame(from, packet);
   }
 }
 
@@ -48,7 +50,8 @@ void LinkManager::handleFrame(const TransportAddr& from, std::span<const uint8_t
   const auto it = peers_.find(peer);
   if (it == peers_.end()) return drop(DropReason::UNKNOWN_INDEX);
   plaintext_.resize(frame->header.payloadLen);
-  const noise::OpenStatus status = it->second->open(frame.value(), from, plaintext_, clock_.nowMs());
+  const noise::OpenStatus status =
+      it->second->open(frame.value(), from, plaintext_, clock_.nowMs());
   if (status != noise::OpenStatus::OK) return drop(dropReasonFor(status));
   dispatchMessage(peer, plaintext_);
 }

@@ -119,8 +119,8 @@ TEST_CASE("link: a peer that completes the handshake and then says nothing is re
   REQUIRE(stranger.has_value());
   noise::Secp256k1Suite suite(net.ctx);
   const LocalIdentity local{&suite, &*stranger, noise::Epoch{9}};
-  auto hs = startOutbound(local, a.key.publicKey(), a.nodeAddr, 42, a.addr, net.clock.now, 1000,
-                          rng);
+  auto hs =
+      startOutbound(local, a.key.publicKey(), a.nodeAddr, 42, a.addr, net.clock.now, 1000, rng);
   REQUIRE(hs.has_value());
   a.mgr->onDatagram(net.addrOf(99), hs->msg1);
   REQUIRE(a.mgr->peers().size() == 1);
@@ -139,8 +139,8 @@ TEST_CASE("link: random datagrams and msg1 replays create nothing and are counte
   net.connect(b, a);
   net.run(2000);
   REQUIRE(a.hasPeer(b));
-  const auto msg1 = std::find_if(net.log.begin(), net.log.end(),
-                                 [](const Packet& p) { return p.phase() == 1; });
+  const auto msg1 =
+      std::find_if(net.log.begin(), net.log.end(), [](const Packet& p) { return p.phase() == 1; });
   REQUIRE(msg1 != net.log.end());
   const std::vector<uint8_t> captured = msg1->bytes;
   const uint64_t dropsBefore = a.mgr->counters().droppedTotal();
@@ -252,8 +252,8 @@ TEST_CASE("link: the msg1 token bucket refuses a flood") {
     auto key = crypto::KeyPair::generate(net.ctx, rng);
     REQUIRE(key.has_value());
     const LocalIdentity local{&suite, &*key, noise::Epoch{1}};
-    auto hs = startOutbound(local, a.key.publicKey(), a.nodeAddr, i, a.addr, net.clock.now, 1000,
-                            rng);
+    auto hs =
+        startOutbound(local, a.key.publicKey(), a.nodeAddr, i, a.addr, net.clock.now, 1000, rng);
     REQUIRE(hs.has_value());
     a.mgr->onDatagram(net.addrOf(100 + i), hs->msg1);
   }

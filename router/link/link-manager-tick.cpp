@@ -3,9 +3,8 @@
 // resends with backoff and handshake timeouts, per-link rekey/cutover/drain,
 // dead-link reaping, heartbeats, and redials of static peers. Runs in
 // fips-router on the injected clock; no input from the network.
-#include "router/link/link-manager.h"
-
 #include "router/fmp/disconnect.h"
+#include "router/link/link-manager.h"
 
 namespace fips::router::link {
 

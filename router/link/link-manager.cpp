@@ -42,10 +42,10 @@ bool LinkManager::addStaticPeer(const identity::PublicKey& key, std::vector<Tran
   const identity::NodeAddr addr = identity::NodeAddr::fromPublicKey(key);
   if (addr == localAddr_ || statics_.contains(addr)) return false;
   const uint64_t now = clock_.nowMs();
-  auto [it, inserted] = statics_.emplace(
-      addr, StaticPeer{key, *cryptoKey, std::move(addrs),
-                       RetrySchedule(config_.retryBaseIntervalSecs * 1000,
-                                     config_.retryMaxBackoffSecs * 1000)});
+  auto [it, inserted] =
+      statics_.emplace(addr, StaticPeer{key, *cryptoKey, std::move(addrs),
+                                        RetrySchedule(config_.retryBaseIntervalSecs * 1000,
+                                                      config_.retryMaxBackoffSecs * 1000)});
   if (!peers_.contains(addr) && !outbound_.contains(addr)) {
     it->second.retry.dialNow(now);
     dial(addr, it->second, now);
@@ -145,8 +145,7 @@ void LinkManager::takeDown(const identity::NodeAddr& peer, LinkDownReason reason
   link->releaseIndices();
   ++counters_.linksDown;
   // Losing a link (not our own decision) schedules a redial of a static peer.
-  const bool lost = reason == LinkDownReason::DEAD ||
-                    reason == LinkDownReason::REMOTE_DISCONNECT ||
+  const bool lost = reason == LinkDownReason::DEAD || reason == LinkDownReason::REMOTE_DISCONNECT ||
                     reason == LinkDownReason::PEER_RESTART;
   const auto config = statics_.find(peer);
   if (lost && config != statics_.end()) config->second.retry.onLinkLost(clock_.nowMs());

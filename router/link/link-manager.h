@@ -36,10 +36,10 @@ namespace fips::router::link {
 
 // What the engine has done since it started.
 struct LinkCounters {
-  DropCounters drops{};         // per DropReason
-  uint64_t handshakesOut = 0;   // msg1s we initiated (first sends, not resends)
-  uint64_t handshakesIn = 0;    // msg1s we answered with a new link
-  uint64_t duplicateMsg1 = 0;   // msg1s answered by resending a stored msg2
+  DropCounters drops{};        // per DropReason
+  uint64_t handshakesOut = 0;  // msg1s we initiated (first sends, not resends)
+  uint64_t handshakesIn = 0;   // msg1s we answered with a new link
+  uint64_t duplicateMsg1 = 0;  // msg1s answered by resending a stored msg2
   uint64_t linksUp = 0;
   uint64_t linksDown = 0;
 

@@ -3,13 +3,12 @@
 // rekeys with traffic, loss and reordering lose no deliverable message and
 // never drop the link; simultaneous rekeys end in one session; a rekey whose
 // msg2 never arrives leaves the link up. Test code only.
-#include "router/link/link-manager.h"
-
 #include <algorithm>
 #include <set>
 
 #include <doctest/doctest.h>
 
+#include "router/link/link-manager.h"
 #include "router/link/link-test-net.h"
 
 namespace fips::router::link::test {
@@ -56,7 +55,8 @@ TEST_CASE("rekey: forced rekeys under traffic, loss and reordering lose nothing 
     net.maxDelayMs = 30;
     net.rule = [&loss](const Packet& p) {
       const uint64_t roll = loss() % 100;
-      if (p.data) return roll < 3 ? Verdict::DROP : roll < 5 ? Verdict::DUPLICATE : Verdict::DELIVER;
+      if (p.data)
+        return roll < 3 ? Verdict::DROP : roll < 5 ? Verdict::DUPLICATE : Verdict::DELIVER;
       if (p.phase() != 0) return roll < 15 ? Verdict::DROP : Verdict::DELIVER;
       return Verdict::DELIVER;
     };

@@ -68,8 +68,8 @@ void TestNode::onLinkDown(const PeerInfo& peer, LinkDownReason reason) {
 void TestNode::onLinkMessage(const identity::NodeAddr&, fmp::LinkMessageType type,
                              std::span<const uint8_t> body) {
   if (type != fmp::LinkMessageType::SESSION_DATAGRAM || body.size() < 39) return;
-  received.push_back(uint32_t{body[35]} | (uint32_t{body[36]} << 8U) |
-                     (uint32_t{body[37]} << 16U) | (uint32_t{body[38]} << 24U));
+  received.push_back(uint32_t{body[35]} | (uint32_t{body[36]} << 8U) | (uint32_t{body[37]} << 16U) |
+                     (uint32_t{body[38]} << 24U));
 }
 
 bool TestNode::sendData(const TestNode& to, uint32_t seq) {
@@ -82,7 +82,9 @@ bool TestNode::sendData(const TestNode& to, uint32_t seq) {
   return ok;
 }
 
-bool TestNode::hasPeer(const TestNode& other) const { return peer(other).has_value(); }
+bool TestNode::hasPeer(const TestNode& other) const {
+  return peer(other).has_value();
+}
 
 std::optional<PeerInfo> TestNode::peer(const TestNode& other) const {
   for (const PeerInfo& p : mgr->peers()) {

@@ -6,8 +6,8 @@
 // payloads tagged). Test code only.
 #include <vector>
 
-#include <nlohmann/json.hpp>
 #include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
 
 #include "router/crypto/chacha-poly.h"
 #include "router/crypto/test-util.h"
@@ -36,8 +36,8 @@ void runCacophony(const nlohmann::json& v, const NoiseProtocol& protocol) {
   REQUIRE(rs);
   CHECK(*rs == respStatic.pub);
   const auto prologue = fromHex(v["init_prologue"].get<std::string>());
-  HandshakeState<X25519Suite> init(suite, protocol, Role::INITIATOR, keyFromHex(v["init_static"].get<std::string>()),
-                                   *rs, prologue);
+  HandshakeState<X25519Suite> init(suite, protocol, Role::INITIATOR,
+                                   keyFromHex(v["init_static"].get<std::string>()), *rs, prologue);
   HandshakeState<X25519Suite> resp(suite, protocol, Role::RESPONDER, std::move(respStatic),
                                    std::nullopt, fromHex(v["resp_prologue"].get<std::string>()));
   crypto::ScriptedRng initRng(fromHex(v["init_ephemeral"].get<std::string>()));
@@ -91,7 +91,8 @@ void runCacophony(const nlohmann::json& v, const NoiseProtocol& protocol) {
 }
 
 TEST_CASE("cacophony vectors: Noise_IK/XK_25519_ChaChaPoly_SHA256 through the pattern machine") {
-  const auto doc = nlohmann::json::parse(crypto::test::readVectorFile("noise-25519-cacophony.json"));
+  const auto doc =
+      nlohmann::json::parse(crypto::test::readVectorFile("noise-25519-cacophony.json"));
   size_t ran = 0;
   for (const auto& v : doc["vectors"]) {
     CAPTURE(v["protocol_name"].get<std::string>());

@@ -7,8 +7,8 @@
 #include <array>
 #include <vector>
 
-#include <nlohmann/json.hpp>
 #include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
 
 #include "router/crypto/test-util.h"
 

@@ -36,7 +36,8 @@ HandshakeState<Suite>::HandshakeState(const Suite& suite, const NoiseProtocol& p
       rs_(std::move(remoteStatic)),
       symmetric_(protocol.name, protocol.emptyHandshakeAd) {
   if ((role == Role::INITIATOR) != rs_.has_value()) {
-    throw std::invalid_argument("initiator needs the responder static, responder must not have one");
+    throw std::invalid_argument(
+        "initiator needs the responder static, responder must not have one");
   }
   if (protocol.mixPrologue) symmetric_.mixHash(prologue);
   // <- s: the responder static as a pre-message.

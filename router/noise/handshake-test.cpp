@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
 #include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
 
 #include "router/crypto/test-util.h"
 
@@ -118,10 +118,9 @@ TEST_CASE("message sizes are exact and wrong sizes or turns are typed errors") {
     const auto bPub = b->publicKey();
     auto init = Handshake::initiator(pattern, suite, std::move(*a), bPub, Epoch{1});
     auto resp = Handshake::responder(pattern, suite, std::move(*b), Epoch{2});
-    const std::vector<size_t> sizes = pattern == FipsPattern::IK
-                                          ? std::vector<size_t>{IK_MSG1_SIZE, IK_MSG2_SIZE}
-                                          : std::vector<size_t>{XK_MSG1_SIZE, XK_MSG2_SIZE,
-                                                                XK_MSG3_SIZE};
+    const std::vector<size_t> sizes =
+        pattern == FipsPattern::IK ? std::vector<size_t>{IK_MSG1_SIZE, IK_MSG2_SIZE}
+                                   : std::vector<size_t>{XK_MSG1_SIZE, XK_MSG2_SIZE, XK_MSG3_SIZE};
     std::vector<uint8_t> tooBig(200);
     CHECK(resp.writeMessage(std::span(tooBig).first(resp.nextMessageSize()), rng) ==
           HandshakeStatus::UNEXPECTED_MESSAGE);
@@ -170,7 +169,8 @@ TEST_CASE("forged messages fail typed and leave the handshake usable") {
       }
       auto badTag = msg;
       badTag.back() ^= 1;
-      if (msg.size() != XK_MSG1_SIZE) CHECK(r.readMessage(badTag) == HandshakeStatus::DECRYPT_FAILED);
+      if (msg.size() != XK_MSG1_SIZE)
+        CHECK(r.readMessage(badTag) == HandshakeStatus::DECRYPT_FAILED);
       REQUIRE(r.readMessage(msg) == HandshakeStatus::OK);
     }
     auto ik = init.split();

@@ -78,10 +78,12 @@ struct Sim {
     REQUIRE(resp.readMessage(m1) == HandshakeStatus::OK);
     REQUIRE(resp.writeMessage(m2, rng) == HandshakeStatus::OK);
     REQUIRE(init.readMessage(m2) == HandshakeStatus::OK);
-    const LinkPeerIdentity idA{&suite, &*keyA, keyB->publicKey(), nodeAddr(keyA->publicKey()),
-                               nodeAddr(keyB->publicKey()), ea, eb};
-    const LinkPeerIdentity idB{&suite, &*keyB, keyA->publicKey(), nodeAddr(keyB->publicKey()),
-                               nodeAddr(keyA->publicKey()), eb, ea};
+    const LinkPeerIdentity idA{
+        &suite, &*keyA, keyB->publicKey(), nodeAddr(keyA->publicKey()), nodeAddr(keyB->publicKey()),
+        ea,     eb};
+    const LinkPeerIdentity idB{
+        &suite, &*keyB, keyA->publicKey(), nodeAddr(keyB->publicKey()), nodeAddr(keyA->publicKey()),
+        eb,     ea};
     a.emplace(idA, cfg, *init.split(), 0, jitterA);
     b.emplace(idB, cfg, *resp.split(), 0, jitterB);
   }
@@ -97,8 +99,9 @@ struct Sim {
       }
     }
     if (lose(control ? net.controlLoss : net.dataLoss)) return;
-    const uint64_t extra =
-        net.maxExtraDelayMs == 0 ? 0 : std::uniform_int_distribution<uint64_t>(0, net.maxExtraDelayMs)(gen);
+    const uint64_t extra = net.maxExtraDelayMs == 0 ? 0
+                                                    : std::uniform_int_distribution<uint64_t>(
+                                                          0, net.maxExtraDelayMs)(gen);
     q.push_back({kind, std::vector<uint8_t>(bytes.begin(), bytes.end()), now + 1 + extra});
   }
 
@@ -107,7 +110,8 @@ struct Sim {
     frame[1] = from.keys().kBit() ? 1 : 0;
     frame[2] = 5;
     const std::vector<uint8_t> plain{0, 0, 0, 0, 0x51};
-    REQUIRE(from.keys().sealFrame(std::span(frame).first(16), 8, plain, std::span(frame).subspan(16)));
+    REQUIRE(
+        from.keys().sealFrame(std::span(frame).first(16), 8, plain, std::span(frame).subspan(16)));
     send(q, Packet::Kind::DATA, frame);
   }
 
@@ -146,10 +150,12 @@ struct Sim {
       sendData(*b, toA);
       // Shuffle arrival order within the queue to reorder.
       if (net.maxExtraDelayMs > 0) {
-        std::stable_sort(toA.begin(), toA.end(),
-                         [](const Packet& x, const Packet& y) { return x.deliverAtMs < y.deliverAtMs; });
-        std::stable_sort(toB.begin(), toB.end(),
-                         [](const Packet& x, const Packet& y) { return x.deliverAtMs < y.deliverAtMs; });
+        std::stable_sort(toA.begin(), toA.end(), [](const Packet& x, const Packet& y) {
+          return x.deliverAtMs < y.deliverAtMs;
+        });
+        std::stable_sort(toB.begin(), toB.end(), [](const Packet& x, const Packet& y) {
+          return x.deliverAtMs < y.deliverAtMs;
+        });
       }
       deliver(*b, toB, toA);
       deliver(*a, toA, toB);

@@ -40,8 +40,8 @@ std::optional<RekeyMsg1> LinkRekey::tick(uint64_t nowMs, crypto::Rng& rng) {
       !rekeyDue(cfg_.rekey, nowMs - sessionStartMs_, jitterSecs_, keys_.sendCounter())) {
     return std::nullopt;
   }
-  Handshake hs = Handshake::initiator(FipsPattern::IK, *id_.suite, id_.local->clone(), id_.remote,
-                                      id_.epoch);
+  Handshake hs =
+      Handshake::initiator(FipsPattern::IK, *id_.suite, id_.local->clone(), id_.remote, id_.epoch);
   if (hs.writeMessage(outboundMsg1_, rng) != HandshakeStatus::OK) return std::nullopt;
   outbound_.emplace(std::move(hs));
   outboundStartMs_ = nowMs;

@@ -54,8 +54,7 @@ class LinkRekey {
   std::optional<RekeyMsg1> tick(uint64_t nowMs, crypto::Rng& rng);
   // A msg1 from this (already active, same-epoch) peer. Returns the msg2 to
   // send, or nullopt if the msg1 is dropped.
-  std::optional<RekeyMsg2> onMsg1(std::span<const uint8_t> msg1, uint64_t nowMs,
-                                  crypto::Rng& rng);
+  std::optional<RekeyMsg2> onMsg1(std::span<const uint8_t> msg1, uint64_t nowMs, crypto::Rng& rng);
   // The peer's msg2 to our rekey msg1; true if it completed our handshake.
   bool onMsg2(std::span<const uint8_t> msg2);
 

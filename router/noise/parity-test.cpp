@@ -29,8 +29,9 @@ bool completes(const Secp256k1Suite& suite, const crypto::Secp256k1Context& ctx,
   }
   auto ik = init.split();
   auto rk = resp.split();
-  return ik && rk && ik->handshakeHash == rk->handshakeHash && ik->send.equals(rk->recv) && ik->recv.equals(rk->send) &&
-         resp.remoteStatic() != nullptr && *resp.remoteStatic() == a.publicKey();
+  return ik && rk && ik->handshakeHash == rk->handshakeHash && ik->send.equals(rk->recv) &&
+         ik->recv.equals(rk->send) && resp.remoteStatic() != nullptr &&
+         *resp.remoteStatic() == a.publicKey();
 }
 
 TEST_CASE("1,000 random key pairs of both parities complete IK and XK from x-only keys") {

@@ -18,8 +18,8 @@ struct RekeyConfig {
   uint64_t afterMessages = uint64_t{1} << 16U;
 };
 
-constexpr int64_t REKEY_JITTER_SECS = 15;           // jitter drawn from [-15, +15] s
-constexpr uint64_t REKEY_DAMPENING_MS = 30'000;     // no own rekey after a peer's msg1
+constexpr int64_t REKEY_JITTER_SECS = 15;              // jitter drawn from [-15, +15] s
+constexpr uint64_t REKEY_DAMPENING_MS = 30'000;        // no own rekey after a peer's msg1
 constexpr uint64_t REKEY_MIN_SESSION_AGE_MS = 30'000;  // FMP responder: younger → duplicate
 constexpr uint64_t SESSION_CUTOVER_DELAY_MS = 2'000;   // FSP initiator cutover delay
 

@@ -37,7 +37,9 @@ std::span<const uint8_t> SymmetricState::ad() const {
   return emptyAd_ ? std::span<const uint8_t>() : std::span<const uint8_t>(h_);
 }
 
-void SymmetricState::mixHash(std::span<const uint8_t> data) { h_ = crypto::sha256({h_, data}); }
+void SymmetricState::mixHash(std::span<const uint8_t> data) {
+  h_ = crypto::sha256({h_, data});
+}
 
 bool SymmetricState::mixKey(std::span<const uint8_t> ikm) {
   crypto::HkdfPair out;

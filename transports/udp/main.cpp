@@ -3,12 +3,12 @@
 // supervisor channel on fd 3 and its router channel on fd 4. Acquire (bind
 // the socket), drop (user, capabilities, no_new_privs), sandbox (seccomp),
 // loop: the sequence is in TransportWorker::onConfigure.
-#include <sys/prctl.h>
-
 #include <exception>
+#include <sys/prctl.h>
 
 #include "privsep/libevent.h"
 #include "privsep/log.h"
+
 #include "transports/udp/udp-transport.h"
 #include "transports/worker/transport-worker.h"
 

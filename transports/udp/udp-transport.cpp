@@ -3,13 +3,12 @@
 // datagrams are untrusted network input and are passed on unread.
 #include "transports/udp/udp-transport.h"
 
-#include <netinet/in.h>
-#include <sys/socket.h>
-
 #include <cerrno>
 #include <cstring>
+#include <netinet/in.h>
 #include <stdexcept>
 #include <string>
+#include <sys/socket.h>
 
 #include <capnp/message.h>
 
@@ -18,9 +17,9 @@
 
 namespace fips::transport {
 
-using privsep::SocketAddress;
 using privsep::fromEndpoint;
 using privsep::parseSocketAddress;
+using privsep::SocketAddress;
 using privsep::toEndpoint;
 
 namespace {
@@ -83,8 +82,8 @@ void UdpTransport::start(privsep::Channel& router) {
   rx_.peers.resize(n);
   rx_.msgs.resize(n);
   rx_.controls.resize(n * CONTROL);
-  readEvent_.reset(event_new(base_.get(), socket_.get(), EV_READ | EV_PERSIST,
-                             &UdpTransport::onReadable, this));
+  readEvent_.reset(
+      event_new(base_.get(), socket_.get(), EV_READ | EV_PERSIST, &UdpTransport::onReadable, this));
   statsTimer_.reset(event_new(base_.get(), -1, EV_PERSIST, &UdpTransport::onStatsTimer, this));
   event_add(readEvent_.get(), nullptr);
   event_add(statsTimer_.get(), &STATS_INTERVAL);
@@ -109,8 +108,8 @@ void UdpTransport::drain() {
       msgs[i].msg_hdr.msg_control = controls.data() + i * CONTROL;
       msgs[i].msg_hdr.msg_controllen = CONTROL;
     }
-    int got = ::recvmmsg(socket_.get(), msgs.data(), static_cast<unsigned>(n), MSG_DONTWAIT,
-                         nullptr);
+    int got =
+        ::recvmmsg(socket_.get(), msgs.data(), static_cast<unsigned>(n), MSG_DONTWAIT, nullptr);
     if (got <= 0) return;
     capnp::MallocMessageBuilder msg;
     auto list = msg.initRoot<schema::TransportEvent>().initDatagrams(static_cast<unsigned>(got));

@@ -7,14 +7,14 @@
 // the worker never sees keys or plaintext.
 #pragma once
 
-#include <sys/socket.h>
-
 #include <cstdint>
+#include <sys/socket.h>
 #include <vector>
 
 #include "privsep/channel.h"
 #include "privsep/libevent.h"
 #include "privsep/unique-fd.h"
+
 #include "supervisor.capnp.h"
 #include "transport.capnp.h"
 

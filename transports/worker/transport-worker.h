@@ -12,8 +12,9 @@
 #include <vector>
 
 #include "privsep/channel.h"
-#include "privsep/supervisor-link.h"
 #include "privsep/libevent.h"
+#include "privsep/supervisor-link.h"
+
 #include "transport.capnp.h"
 
 namespace fips::transport {

@@ -124,7 +124,8 @@ void benchHandshakes(const Secp256k1Context& ctx) {
       Handshake& w = init.isMyTurn() ? init : resp;
       Handshake& r = init.isMyTurn() ? resp : init;
       const auto msg = std::span(buf).first(w.nextMessageSize());
-      if (w.writeMessage(msg, rng) != HandshakeStatus::OK || r.readMessage(msg) != HandshakeStatus::OK) {
+      if (w.writeMessage(msg, rng) != HandshakeStatus::OK ||
+          r.readMessage(msg) != HandshakeStatus::OK) {
         std::abort();
       }
     }
@@ -202,7 +203,8 @@ class Ours {
  public:
   explicit Ours(size_t len) : tx_(key()), rx_(key()), pt_(len, 1), ct_(len + 16) {}
   void operator()() {
-    if (!tx_.sealFrame(header_, 8, pt_, ct_) || rx_.openFrame(header_, 8, ct_, pt_) != OpenStatus::OK) {
+    if (!tx_.sealFrame(header_, 8, pt_, ct_) ||
+        rx_.openFrame(header_, 8, ct_, pt_) != OpenStatus::OK) {
       std::abort();
     }
   }
