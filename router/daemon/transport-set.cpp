@@ -23,6 +23,8 @@ privsep::ChannelLimits workerLimits() {
 // Datagrams per TransportRequest.send message: keeps each message well
 // under the worker's 256 KiB receive cap.
 constexpr size_t MAX_BATCH = 64;
+// Datagrams kept per transport while its worker is not bound.
+constexpr size_t MAX_WAITING = 256;
 
 }  // namespace
 
@@ -61,6 +63,7 @@ void TransportSet::onEvent(Worker& worker, capnp::MessageReader& reader) {
       worker.state = Worker::State::BOUND;
       spdlog::info("transport {} bound ({} address(es))", worker.name,
                    event.getBound().getLocal().size());
+      flush();
       break;
     case schema::TransportEvent::DATAGRAMS:
       onDatagrams(worker, event.getDatagrams());
@@ -96,8 +99,12 @@ void TransportSet::flush() {
     if (batch.empty()) continue;
     auto it = workers_.find(id);
     if (it == workers_.end() || it->second->state != Worker::State::BOUND) {
-      counters_.droppedNoTransport += batch.size();
-      batch.clear();
+      // Not up yet (start-up, or a worker restarting): keep the newest few so
+      // that a first msg1 leaves as soon as the worker has bound.
+      if (batch.size() > MAX_WAITING) {
+        counters_.droppedNoTransport += batch.size() - MAX_WAITING;
+        batch.erase(batch.begin(), batch.end() - static_cast<std::ptrdiff_t>(MAX_WAITING));
+      }
       continue;
     }
     for (size_t first = 0; first < batch.size(); first += MAX_BATCH) {

@@ -29,7 +29,7 @@ namespace fips::router {
 struct TransportCounters {
   uint64_t datagramsIn = 0;
   uint64_t datagramsOut = 0;
-  uint64_t droppedNoTransport = 0;  // to a transport that is not attached
+  uint64_t droppedNoTransport = 0;  // overflow while a transport is not bound
   uint64_t kernelDrops = 0;         // SO_RXQ_OVFL as last reported, summed
 };
 
@@ -50,7 +50,8 @@ class TransportSet {
   void attach(const std::string& name, privsep::UniqueFd fd);
   // Queues one datagram for the transport `to.transportId`.
   void queue(const link::TransportAddr& to, std::span<const uint8_t> payload);
-  // Sends every queued batch (one message per transport).
+  // Sends every queued batch (one message per transport); batches for a
+  // transport that is not bound yet wait for it (the newest 256 are kept).
   void flush();
   const TransportCounters& counters() const { return counters_; }
 
