@@ -20,9 +20,11 @@ privsep::ChannelLimits workerLimits() {
   return limits;
 }
 
-// Datagrams per TransportRequest.send message: keeps each message well
-// under the worker's 256 KiB receive cap.
+// Datagrams and payload bytes per TransportRequest.send message: each
+// message must fit one SEQPACKET send (about 208 KiB of socket buffer) and
+// the worker's 256 KiB receive cap.
 constexpr size_t MAX_BATCH = 64;
+constexpr size_t MAX_MESSAGE_PAYLOAD = 96 * 1024;
 // Datagrams kept per transport while its worker is not bound.
 constexpr size_t MAX_WAITING = 256;
 
@@ -107,19 +109,28 @@ void TransportSet::flush() {
       }
       continue;
     }
-    for (size_t first = 0; first < batch.size(); first += MAX_BATCH) {
-      size_t n = std::min(MAX_BATCH, batch.size() - first);
+    for (size_t first = 0; first < batch.size();) {
+      size_t end = first;
+      size_t bytes = 0;
+      while (end < batch.size() && end - first < MAX_BATCH &&
+             (end == first || bytes + batch[end].payload.size() <= MAX_MESSAGE_PAYLOAD)) {
+        bytes += batch[end].payload.size();
+        ++end;
+      }
       capnp::MallocMessageBuilder msg;
-      auto list = msg.initRoot<schema::TransportRequest>().initSend(static_cast<unsigned>(n));
-      for (unsigned i = 0; i < n; ++i) {
-        const Outgoing& out = batch[first + i];
-        auto peer = list[i].initPeer();
+      auto list =
+          msg.initRoot<schema::TransportRequest>().initSend(static_cast<unsigned>(end - first));
+      for (size_t i = first; i < end; ++i) {
+        const Outgoing& out = batch[i];
+        auto entry = list[static_cast<unsigned>(i - first)];
+        auto peer = entry.initPeer();
         peer.setIp(kj::arrayPtr(out.to.ip.data(), out.to.ipLen));
         peer.setPort(out.to.port);
         peer.setScopeId(out.to.scopeId);
-        list[i].setPayload(kj::arrayPtr(out.payload.data(), out.payload.size()));
+        entry.setPayload(kj::arrayPtr(out.payload.data(), out.payload.size()));
       }
       it->second->channel->send(msg);
+      first = end;
     }
     counters_.datagramsOut += batch.size();
     batch.clear();

@@ -124,6 +124,10 @@ for i in range(10000):
     if n >= 4 and random.random() < 0.5:
         data[0] = random.choice([0x00, 0x01, 0x02])
     s.sendto(bytes(data), ("10.99.0.2", 2121))
+# Bursts of large datagrams (once enough to kill the worker's channel).
+for size, count in ((9000, 300), (65000, 20)):
+    for i in range(count):
+        s.sendto(os.urandom(size), ("10.99.0.2", 2121))
 PY
 wait "$SNIFFER"
 check "captured a msg1 on the wire" [ -s "$WORK/msg1" ]
@@ -138,6 +142,7 @@ sleep 2
 check "garbage: B's suite still running" kill -0 "${SUP[B]}"
 check "garbage: router and worker alive" bash -c \
   "pgrep -P ${SUP[B]} -x fips-router >/dev/null && pgrep -P ${SUP[B]} -x fips-udp >/dev/null"
+check "garbage: the udp worker was never restarted" bash -c "! grep -q 'udp worker exited' $WORK/B.log"
 check "garbage and 1,000 msg1 replays: no new link, none lost" one_link
 
 # --- SIGKILL of B: A declares the link dead within link_dead_timeout (4 s)

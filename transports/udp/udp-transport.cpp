@@ -25,6 +25,9 @@ using privsep::toEndpoint;
 namespace {
 
 constexpr size_t MAX_DATAGRAM = 65535;
+// Payload bytes per message to the router (a SEQPACKET message must fit the
+// channel's default socket buffer, about 208 KiB; the router accepts 256 KiB).
+constexpr size_t MAX_MESSAGE_PAYLOAD = 96 * 1024;
 constexpr int MAX_BATCHES_PER_WAKEUP = 8;
 constexpr timeval STATS_INTERVAL = {1, 0};
 constexpr size_t CONTROL = CMSG_SPACE(sizeof(uint32_t));  // room for SO_RXQ_OVFL
@@ -111,26 +114,50 @@ void UdpTransport::drain() {
     int got =
         ::recvmmsg(socket_.get(), msgs.data(), static_cast<unsigned>(n), MSG_DONTWAIT, nullptr);
     if (got <= 0) return;
+    forward(static_cast<size_t>(got));
+    if (static_cast<size_t>(got) < n) return;
+  }
+}
+
+// Sends the first `count` received datagrams to the router in as few
+// messages as fit: each carries at most MAX_MESSAGE_PAYLOAD payload bytes,
+// so a burst of large datagrams never exceeds what the SEQPACKET channel
+// takes in one message.
+void UdpTransport::forward(size_t count) {
+  auto& [buffers, iovs, peers, msgs, controls] = rx_;
+  size_t first = 0;
+  while (first < count) {
+    size_t end = first;
+    size_t bytes = 0;
+    while (end < count && (end == first || bytes + msgs[end].msg_len <= MAX_MESSAGE_PAYLOAD)) {
+      bytes += msgs[end].msg_len;
+      ++end;
+    }
     capnp::MallocMessageBuilder msg;
-    auto list = msg.initRoot<schema::TransportEvent>().initDatagrams(static_cast<unsigned>(got));
-    for (size_t i = 0; i < static_cast<size_t>(got); ++i) {
+    auto list =
+        msg.initRoot<schema::TransportEvent>().initDatagrams(static_cast<unsigned>(end - first));
+    for (size_t i = first; i < end; ++i) {
+      auto out = list[static_cast<unsigned>(i - first)];
       SocketAddress peer;
       std::memcpy(&peer.storage, &peers[i], sizeof(sockaddr_storage));
       peer.length = msgs[i].msg_hdr.msg_namelen;
-      toEndpoint(peer, list[static_cast<unsigned>(i)].initPeer());
-      list[static_cast<unsigned>(i)].setPayload(kj::arrayPtr(buffers[i].data(), msgs[i].msg_len));
-      for (cmsghdr* c = CMSG_FIRSTHDR(&msgs[i].msg_hdr); c != nullptr;
-           c = CMSG_NXTHDR(&msgs[i].msg_hdr, c)) {
-        if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SO_RXQ_OVFL) {
-          uint32_t drops;
-          std::memcpy(&drops, CMSG_DATA(c), sizeof(drops));
-          counters_.kernelDrops = drops;
-        }
-      }
+      toEndpoint(peer, out.initPeer());
+      out.setPayload(kj::arrayPtr(buffers[i].data(), msgs[i].msg_len));
+      noteKernelDrops(msgs[i].msg_hdr);
     }
-    counters_.rxDatagrams += static_cast<uint64_t>(got);
+    counters_.rxDatagrams += end - first;
     router_->send(msg);
-    if (static_cast<size_t>(got) < n) return;
+    first = end;
+  }
+}
+
+void UdpTransport::noteKernelDrops(msghdr& hdr) {
+  for (cmsghdr* c = CMSG_FIRSTHDR(&hdr); c != nullptr; c = CMSG_NXTHDR(&hdr, c)) {
+    if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SO_RXQ_OVFL) {
+      uint32_t drops;
+      std::memcpy(&drops, CMSG_DATA(c), sizeof(drops));
+      counters_.kernelDrops = drops;
+    }
   }
 }
 

@@ -48,6 +48,8 @@ class UdpTransport {
   static void onReadable(evutil_socket_t, short, void* arg);
   static void onStatsTimer(evutil_socket_t, short, void* arg);
   void drain();
+  void forward(size_t count);
+  void noteKernelDrops(msghdr& hdr);
 
   // Receive buffers for one recvmmsg batch, allocated once in start().
   struct RxBatch {
