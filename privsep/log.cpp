@@ -48,6 +48,13 @@ spdlog::level::level_enum effectiveLogLevel(spdlog::level::level_enum configured
   return parseLogLevel(env).value_or(configured);
 }
 
+void warnOnBadLogEnv() {
+  const char* env = std::getenv("FIPS_LOG");
+  if (env != nullptr && *env != '\0' && !parseLogLevel(env)) {
+    spdlog::warn("FIPS_LOG='{}' is not trace, debug, info, warn or error: ignored", env);
+  }
+}
+
 void fatalExit() {
   spdlog::default_logger()->flush();
   ::_exit(1);

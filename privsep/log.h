@@ -25,6 +25,10 @@ std::optional<spdlog::level::level_enum> parseLogLevel(std::string_view name);
 // `configured`.
 spdlog::level::level_enum effectiveLogLevel(spdlog::level::level_enum configured);
 
+// Logs a warning when env FIPS_LOG is set but names no level (it is then
+// ignored). Call once, in the supervisor, after initLogging.
+void warnOnBadLogEnv();
+
 // Logs a critical line and terminates the process with _exit(1). Used for
 // IPC contract violations and broken invariants (STYLE 2.7).
 template <typename... Args>

@@ -12,8 +12,13 @@ cd "$(dirname "$0")/.."
 
 BUILD=${FIPS_BUILD_DIR:-build}
 ./scripts/install-deps.sh
+echo "== building in $BUILD (the first build takes a few minutes)"
 [ -f "$BUILD/build.ninja" ] || meson setup "$BUILD" --wrap-mode=nodownload >/dev/null
-ninja -C "$BUILD" >/dev/null
+if ! ninja -C "$BUILD" >/tmp/fips-demo-build.log 2>&1; then
+  cat /tmp/fips-demo-build.log
+  exit 1
+fi
+rm -f /tmp/fips-demo-build.log
 
 NS=fips-demo-$$
 WORK=$(mktemp -d)
@@ -23,7 +28,8 @@ cleanup() {
   ip netns del "$NS" 2>/dev/null || true
   rm -rf "$WORK"
 }
-trap cleanup EXIT INT TERM
+trap cleanup EXIT
+trap 'echo; echo "== interrupted"; exit 130' INT TERM
 
 ip netns add "$NS"
 ip -n "$NS" link set lo up

@@ -17,8 +17,12 @@ JOBS=$(nproc)
 setup() {  # setup DIR [meson options...]
   local dir=$1
   shift
-  [ -f "$dir/build.ninja" ] || meson setup "$dir" --wrap-mode=nodownload "$@" >"$dir.setup.log" 2>&1 ||
-    { cat "$dir.setup.log"; return 1; }
+  if [ -f "$dir/build.ninja" ]; then
+    meson configure "$dir" "$@" >/dev/null || return 1
+  else
+    meson setup "$dir" --wrap-mode=nodownload "$@" >"$dir.setup.log" 2>&1 ||
+      { cat "$dir.setup.log"; return 1; }
+  fi
   ninja -C "$dir" -j "$JOBS"
 }
 

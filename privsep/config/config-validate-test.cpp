@@ -120,23 +120,46 @@ TEST_CASE("unknown keys are warnings with their line") {
   CHECK(w[2] == "fips.yaml:6: unknown key 'foo' (ignored)");
 }
 
-TEST_CASE("nsec shape: accepted forms, and the value is never echoed") {
+TEST_CASE("nsec: accepted forms, checksum and scalar checked, the value never echoed") {
   CHECK(loadString("node:\n  identity:\n    nsec: " + NSEC + "\n").config.node.identity.nsec ==
         NSEC);
   CHECK(loadString("node:\n  identity:\n    nsec: \"" + std::string(64, 'A') + "\"\n")
             .config.node.identity.nsec);
   const std::string error = firstError("node:\n  identity:\n    nsec: \"nsec1secretvalue\"\n");
-  CHECK(error ==
-        "fips.yaml:3: node.identity.nsec: is not an nsec1... bech32 key or 64 hex characters");
+  CHECK(error.starts_with(
+      "fips.yaml:3: node.identity.nsec: is not a usable nsec1... or 64-hex secret key: "));
   CHECK(error.find("secretvalue") == std::string::npos);
+  // Uppercase is not an nsec1 prefix, so it is read as hex (as the reference).
   CHECK(firstError("node:\n  identity:\n    nsec: " + toUpper(NSEC) + "\n")
-            .ends_with("is not an nsec1... bech32 key or 64 hex characters"));
+            .find("is not a usable nsec1... or 64-hex secret key") != std::string::npos);
+  std::string badChecksum = NSEC;
+  badChecksum.back() = badChecksum.back() == 'q' ? 'p' : 'q';
+  CHECK(firstError("node:\n  identity:\n    nsec: " + badChecksum + "\n")
+            .ends_with("secret key: bad bech32 checksum"));
+  CHECK(firstError("node:\n  identity:\n    nsec: \"" + std::string(64, '0') + "\"\n")
+            .find("node.identity.nsec") != std::string::npos);
+}
+
+TEST_CASE("tun.mtu below 1280, bad peer ports and non-finite rates are errors") {
+  CHECK(firstError("tun:\n  mtu: 1279\n") ==
+        "fips.yaml:2: tun.mtu: 1279 is below the IPv6 minimum link MTU of 1280");
+  CHECK(firstError("peers:\n  - npub: " + NPUB +
+                   "\n    addresses:\n      - transport: udp\n        addr: \"1.2.3.4:70000\"\n")
+            .ends_with("is not a host:port with a port from 1 to 65535"));
+  CHECK(firstError("node:\n  rate_limit:\n    handshake_rate: .nan\n")
+            .ends_with("is not a positive number"));
+  CHECK(firstError("node:\n  rate_limit:\n    handshake_rate: -3.0\n")
+            .ends_with("is not a positive number"));
 }
 
 TEST_CASE("other shapes: npub, interface names, user, tor auth, gateway") {
   CHECK(firstError("peers:\n  - npub: npub1short\n    via_nostr: true\nnode:\n  rendezvous:\n"
-                   "    nostr: {enabled: true}\n") ==
-        "fips.yaml:2: peers[0].npub: \"npub1short\" is not an npub1... key");
+                   "    nostr: {enabled: true}\n")
+            .starts_with("fips.yaml:2: peers[0].npub: \"npub1short\" is not a valid npub: "));
+  std::string badChecksum = NPUB;
+  badChecksum.back() = badChecksum.back() == 'q' ? 'p' : 'q';
+  CHECK(firstError("peers:\n  - npub: " + badChecksum + "\n    via_nostr: true\n")
+            .ends_with("is not a valid npub: bad bech32 checksum"));
   CHECK(firstError("tun:\n  name: \"a/b\"\n") ==
         "fips.yaml:2: tun.name: \"a/b\" is not an interface name");
   CHECK(firstError("node:\n  user: \"\"\n") == "fips.yaml:2: node.user: \"\" is not a user name");

@@ -12,47 +12,22 @@
 #include <fmt/format.h>
 
 #include "privsep/config/address.h"
+#include "router/identity/nip19.h"
 #include "privsep/config/log-level.h"
 
 namespace fips::privsep::config {
 
 namespace {
 
-constexpr std::string_view BECH32_CHARSET = "qpzry9x8gf2tvdw0s3jn54khce6mua7l";
-constexpr std::size_t BECH32_KEY_DATA_CHARS = 58;  // 52 data + 6 checksum for 32 bytes
-constexpr std::size_t HEX_KEY_CHARS = 64;
 constexpr std::size_t MAX_IFNAME_CHARS = 15;  // IFNAMSIZ - 1
 constexpr std::size_t MAX_USER_CHARS = 32;
 // Clock-skew grace on each side of a Nostr signal (reference nostr/signal.rs).
 constexpr std::uint64_t FRESHNESS_SKEW_SECS = 60;
 // tokio's Semaphore::MAX_PERMITS in the reference.
 constexpr std::size_t MAX_SEMAPHORE_PERMITS = std::numeric_limits<std::size_t>::max() >> 3;
+// RFC 8200: the kernel disables IPv6 on a link below this MTU.
+constexpr std::uint16_t IPV6_MIN_MTU = 1280;
 constexpr std::string_view TRANSPORT_TYPES[] = {"udp", "tcp", "ethernet", "tor", "nym", "ble"};
-
-bool isHexKey(std::string_view text) {
-  return text.size() == HEX_KEY_CHARS && std::all_of(text.begin(), text.end(), [](char c) {
-           return std::isxdigit(static_cast<unsigned char>(c));
-         });
-}
-
-// "<hrp>1" + 58 bech32 characters, all lower case (or, if `allowUpper`, all upper).
-bool isBech32Key(std::string_view text, std::string_view hrp, bool allowUpper) {
-  if (text.size() != hrp.size() + 1 + BECH32_KEY_DATA_CHARS) return false;
-  std::string lower(text);
-  const bool upper =
-      std::any_of(text.begin(), text.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
-  if (upper) {
-    if (!allowUpper ||
-        std::any_of(text.begin(), text.end(), [](char c) { return c >= 'a' && c <= 'z'; })) {
-      return false;
-    }
-    std::transform(lower.begin(), lower.end(), lower.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  }
-  if (lower.compare(0, hrp.size() + 1, std::string(hrp) + "1") != 0) return false;
-  return std::all_of(lower.begin() + static_cast<std::ptrdiff_t>(hrp.size() + 1), lower.end(),
-                     [](char c) { return BECH32_CHARSET.find(c) != std::string_view::npos; });
-}
 
 // Linux dev_valid_name().
 bool isInterfaceName(std::string_view name) {
@@ -139,10 +114,20 @@ class Validator {
 
 void Validator::checkNode() {
   const NodeConfig& n = c_.node;
-  if (n.identity.nsec && !isBech32Key(*n.identity.nsec, "nsec", false) &&
-      !isHexKey(*n.identity.nsec)) {
-    // The value is a secret: describe it, never quote it.
-    error("node.identity.nsec", "is not an nsec1... bech32 key or 64 hex characters");
+  if (n.identity.nsec) {
+    // The value is a secret: describe what is wrong, never quote it.
+    auto key = router::identity::parseSecretKey(*n.identity.nsec);
+    if (auto* bad = std::get_if<router::identity::IdentityError>(&key)) {
+      error("node.identity.nsec", "is not a usable nsec1... or 64-hex secret key: " + bad->message);
+    }
+  }
+  const RateLimitConfig& r = n.rateLimit;
+  for (auto [key, value] : {std::pair{"handshake_rate", r.handshakeRate},
+                            std::pair{"handshake_resend_backoff", r.handshakeResendBackoff}}) {
+    // inf (no limit) is accepted, as the reference does; NaN and <= 0 are not.
+    if (std::isnan(value) || value <= 0) {
+      error(fmt::format("node.rate_limit.{}", key), fmt::format("{} is not a positive number", value));
+    }
   }
   expect(isUserName(n.user), "node.user", n.user, "a user name");
   if (n.logLevel && !isKnownLogLevel(*n.logLevel)) {
@@ -153,6 +138,10 @@ void Validator::checkNode() {
 
 void Validator::checkTunDns() {
   expect(isInterfaceName(c_.tun.name), "tun.name", c_.tun.name, "an interface name");
+  if (c_.tun.mtu < IPV6_MIN_MTU) {
+    error("tun.mtu", fmt::format("{} is below the IPv6 minimum link MTU of {}", c_.tun.mtu,
+                                 IPV6_MIN_MTU));
+  }
   expect(isIpAddress(c_.dns.bindAddr), "dns.bind_addr", c_.dns.bindAddr, "an IP address");
 }
 
@@ -211,7 +200,11 @@ void Validator::checkPeers() {
   for (std::size_t i = 0; i < c_.peers.size(); ++i) {
     const PeerConfig& peer = c_.peers[i];
     const std::string path = fmt::format("peers[{}]", i);
-    expect(isBech32Key(peer.npub, "npub", true), path + ".npub", peer.npub, "an npub1... key");
+    auto key = router::identity::decodeNpub(peer.npub);
+    if (auto* bad = std::get_if<router::identity::IdentityError>(&key)) {
+      error(path + ".npub", fmt::format("{} is not a valid npub: {}", quoteValue(peer.npub),
+                                        bad->message));
+    }
     if (peer.addresses.empty() && !peer.viaNostr) {
       error(path + ".addresses", "a peer needs at least one address, or via_nostr: true");
     }
@@ -240,7 +233,13 @@ void Validator::checkPeerAddress(const std::string& path, const PeerAddress& add
     error(path + ".transport", fmt::format("{}: no udp instance named {} is configured",
                                            quoteValue(address.transport), quoteValue(instance)));
   }
-  if (address.addr.empty()) error(path + ".addr", "must not be empty");
+  if (address.addr.empty()) {
+    error(path + ".addr", "must not be empty");
+  } else if ((kind == "udp" || kind == "tcp") && address.addr != "nat" &&
+             !isHostPort(address.addr)) {
+    error(path + ".addr", fmt::format("{} is not a host:port with a port from 1 to 65535",
+                                      quoteValue(address.addr)));
+  }
 }
 
 void Validator::checkGateway() {

@@ -44,6 +44,11 @@ void prepareIdentityAndUser(SupervisorSettings& settings) {
         "--system --no-create-home --shell /usr/sbin/nologin {})",
         cfg.node.user, cfg.node.user);
   }
+  if (user->uid == 0) {
+    throw std::runtime_error("node.user: '" + user->name +
+                             "' is uid 0: fips-router and the transport workers must not run as "
+                             "root (use an unprivileged user such as 'fips')");
+  }
   settings.user = *user;
 }
 

@@ -27,6 +27,7 @@ namespace {
 // Exit statuses (the reference's cli-fips: 0 ok, 1 any startup error).
 constexpr int EXIT_OK = 0;
 constexpr int EXIT_ERROR = 1;
+constexpr int EXIT_USAGE = 2;  // a command-line error (clap's code, as the reference)
 
 fips::privsep::config::LoadResult loadConfig(const std::optional<std::string>& file) {
   return file ? fips::privsep::config::loadFile(*file) : fips::privsep::config::loadSearchPath();
@@ -42,10 +43,18 @@ int main(int argc, char** argv) {
   app.add_flag("--check", check,
                "Validate the config, print the effective merged config as YAML, and exit");
   app.set_version_flag("-V,--version", std::string("fips ") + FIPS_VERSION);
-  CLI11_PARSE(app, argc, argv);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::Success& e) {
+    return app.exit(e);  // --help, --version
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);
+    return EXIT_USAGE;
+  }
 
   ::prctl(PR_SET_NAME, "fips");
   fips::privsep::initLogging("fips", fips::privsep::effectiveLogLevel(spdlog::level::info));
+  fips::privsep::warnOnBadLogEnv();
   fips::privsep::supervisor::SupervisorSettings settings;
   try {
     settings.loaded = loadConfig(configFile);
@@ -55,7 +64,11 @@ int main(int argc, char** argv) {
   }
   for (const auto& warning : settings.loaded.warnings) spdlog::warn("{}", warning);
   if (check) {
-    std::cout << fips::privsep::config::toYaml(settings.loaded.config);
+    std::cout << fips::privsep::config::toYaml(settings.loaded.config) << std::flush;
+    if (!std::cout) {
+      std::fprintf(stderr, "fips: cannot write the configuration to stdout\n");
+      return EXIT_ERROR;
+    }
     return EXIT_OK;
   }
   auto level = fips::privsep::supervisor::configuredLogLevel(settings.loaded.config);

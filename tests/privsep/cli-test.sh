@@ -11,9 +11,11 @@ CLEANUPS+=("rm -rf $WORK")
 
 check "--help exits 0 and names --check" bash -c "$FIPS --help | grep -q -- --check"
 check "-V prints the version" bash -c "$FIPS -V | grep -Eq '^fips [0-9]+\.[0-9]+'"
-check "an unknown option exits non-zero" bash -c "! $FIPS --bogus 2>/dev/null"
+check "an unknown option exits 2 (usage error)" bash -c "$FIPS --bogus 2>/dev/null; [ \$? -eq 2 ]"
 
 printf 'tun:\n  enabled: true\n  mtu: 1400\n' > "$WORK/good.yaml"
+check "--check to a full disk exits 1" bash -c "! $FIPS --check -c $WORK/good.yaml >/dev/full 2>/dev/null"
+check "FIPS_LOG=garbage is warned about" bash -c "FIPS_LOG=garbage $FIPS --check -c $WORK/good.yaml 2>&1 >/dev/null | grep -q 'FIPS_LOG'"
 check "--check on a good file exits 0" bash -c "$FIPS --check -c $WORK/good.yaml >/dev/null"
 check "--check prints the effective config" bash -c "$FIPS --check -c $WORK/good.yaml | grep -q 'mtu: 1400'"
 check "--check prints defaults too" bash -c "$FIPS --check -c $WORK/good.yaml | grep -q 'heartbeat_interval_secs: 10'"
@@ -41,5 +43,12 @@ check "not YAML: one-line error, exit 1" one_line_error "$WORK/binary.yaml"
 check "empty file: one-line error, exit 1" one_line_error "$WORK/empty.yaml"
 check "a directory: one-line error, exit 1" one_line_error "$WORK/dir.yaml"
 check "a missing file: one-line error, exit 1" one_line_error "$WORK/missing.yaml"
+
+if [ "$(id -u)" -eq 0 ]; then
+  printf 'node:\n  user: root\n' > "$WORK/root.yaml"
+  err=$("$FIPS" -c "$WORK/root.yaml" 2>&1); rc=$?
+  check "node.user root is refused, exit 1" [ "$rc" -eq 1 ]
+  check "node.user root: says why" grep -q "must not run as root" <<<"$err"
+fi
 
 finish
