@@ -68,7 +68,13 @@ void Channel::onEvent(int /*fd*/, short what, void* arg) {
     }
     if ((what & EV_WRITE) != 0) {
       self->writeArmed_ = false;
-      if (self->flush() && !self->queue_.empty()) self->armWrite(true);
+      if (self->flush()) {
+        if (!self->queue_.empty()) {
+          self->armWrite(true);
+        } else if (self->onDrained_) {
+          self->onDrained_();
+        }
+      }
     }
     if ((what & EV_READ) != 0) self->readAll();
   } catch (const std::exception& e) {

@@ -65,6 +65,13 @@ class Channel {
   // handler returns (for messages holding key material).
   void wipeReceivedMessage() { wipeAfterDispatch_ = true; }
 
+  // Messages waiting for the socket to become writable: a sender that
+  // produces faster than its peer reads sees this grow, and must slow down
+  // or drop (the queue itself is unbounded).
+  size_t queued() const { return queue_.size(); }
+  // Called (from the loop) each time the queue has been fully flushed.
+  void setOnDrained(std::function<void()> onDrained) { onDrained_ = std::move(onDrained); }
+
   const std::string& name() const { return name_; }
   int fd() const { return fd_.get(); }
   // True once the peer closed or a send failed.
@@ -90,6 +97,7 @@ class Channel {
   ChannelLimits limits_;
   MessageHandler onMessage_;
   CloseHandler onClose_;
+  std::function<void()> onDrained_;
   kj::Array<capnp::word> buffer_;
   std::deque<Outgoing> queue_;
   EventPtr readEvent_;

@@ -25,6 +25,8 @@ privsep::ChannelLimits workerLimits() {
 // the worker's 256 KiB receive cap.
 constexpr size_t MAX_BATCH = 64;
 constexpr size_t MAX_MESSAGE_PAYLOAD = 96 * 1024;
+// Messages in flight to a worker beyond which new batches are dropped.
+constexpr size_t MAX_QUEUED_MESSAGES = 64;
 // Datagrams kept per transport while its worker is not bound.
 constexpr size_t MAX_WAITING = 256;
 
@@ -107,6 +109,12 @@ void TransportSet::flush() {
         counters_.droppedNoTransport += batch.size() - MAX_WAITING;
         batch.erase(batch.begin(), batch.end() - static_cast<std::ptrdiff_t>(MAX_WAITING));
       }
+      continue;
+    }
+    if (it->second->channel->queued() >= MAX_QUEUED_MESSAGES) {
+      // The worker is not keeping up: drop rather than queue without bound.
+      counters_.droppedBackpressure += batch.size();
+      batch.clear();
       continue;
     }
     for (size_t first = 0; first < batch.size();) {

@@ -28,6 +28,8 @@ constexpr size_t MAX_DATAGRAM = 65535;
 // Payload bytes per message to the router (a SEQPACKET message must fit the
 // channel's default socket buffer, about 208 KiB; the router accepts 256 KiB).
 constexpr size_t MAX_MESSAGE_PAYLOAD = 96 * 1024;
+// Router messages in flight before the worker stops reading its socket.
+constexpr size_t MAX_QUEUED_MESSAGES = 16;
 constexpr int MAX_BATCHES_PER_WAKEUP = 8;
 constexpr timeval STATS_INTERVAL = {1, 0};
 constexpr size_t CONTROL = CMSG_SPACE(sizeof(uint32_t));  // room for SO_RXQ_OVFL
@@ -90,6 +92,12 @@ void UdpTransport::start(privsep::Channel& router) {
   statsTimer_.reset(event_new(base_.get(), -1, EV_PERSIST, &UdpTransport::onStatsTimer, this));
   event_add(readEvent_.get(), nullptr);
   event_add(statsTimer_.get(), &STATS_INTERVAL);
+  router.setOnDrained([this] {
+    if (!paused_) return;
+    paused_ = false;
+    event_add(readEvent_.get(), nullptr);
+    drain();
+  });
 }
 
 void UdpTransport::onReadable(evutil_socket_t, short, void* arg) {
@@ -98,6 +106,13 @@ void UdpTransport::onReadable(evutil_socket_t, short, void* arg) {
 
 // Up to MAX_BATCHES_PER_WAKEUP recvmmsg calls, one router message each.
 void UdpTransport::drain() {
+  // Backpressure: while the router has not taken what we sent, stop reading;
+  // the kernel queues, then drops (counted by SO_RXQ_OVFL).
+  if (router_->queued() >= MAX_QUEUED_MESSAGES) {
+    event_del(readEvent_.get());
+    paused_ = true;
+    return;
+  }
   const size_t n = batchSize_;
   auto& [buffers, iovs, peers, msgs, controls] = rx_;
   for (int round = 0; round < MAX_BATCHES_PER_WAKEUP; ++round) {

@@ -67,6 +67,7 @@ class UdpTransport {
   privsep::EventPtr readEvent_;
   privsep::EventPtr statsTimer_;
   uint16_t batchSize_ = 32;
+  bool paused_ = false;  // reading stopped until the router channel drains
   uint16_t mtu_ = 1280;
   UdpCounters counters_;
 };
