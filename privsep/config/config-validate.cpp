@@ -12,8 +12,9 @@
 #include <fmt/format.h>
 
 #include "privsep/config/address.h"
-#include "router/identity/nip19.h"
 #include "privsep/config/log-level.h"
+
+#include "router/identity/nip19.h"
 
 namespace fips::privsep::config {
 
@@ -126,7 +127,8 @@ void Validator::checkNode() {
                             std::pair{"handshake_resend_backoff", r.handshakeResendBackoff}}) {
     // inf (no limit) is accepted, as the reference does; NaN and <= 0 are not.
     if (std::isnan(value) || value <= 0) {
-      error(fmt::format("node.rate_limit.{}", key), fmt::format("{} is not a positive number", value));
+      error(fmt::format("node.rate_limit.{}", key),
+            fmt::format("{} is not a positive number", value));
     }
   }
   expect(isUserName(n.user), "node.user", n.user, "a user name");
@@ -139,8 +141,8 @@ void Validator::checkNode() {
 void Validator::checkTunDns() {
   expect(isInterfaceName(c_.tun.name), "tun.name", c_.tun.name, "an interface name");
   if (c_.tun.mtu < IPV6_MIN_MTU) {
-    error("tun.mtu", fmt::format("{} is below the IPv6 minimum link MTU of {}", c_.tun.mtu,
-                                 IPV6_MIN_MTU));
+    error("tun.mtu",
+          fmt::format("{} is below the IPv6 minimum link MTU of {}", c_.tun.mtu, IPV6_MIN_MTU));
   }
   expect(isIpAddress(c_.dns.bindAddr), "dns.bind_addr", c_.dns.bindAddr, "an IP address");
 }
@@ -202,8 +204,8 @@ void Validator::checkPeers() {
     const std::string path = fmt::format("peers[{}]", i);
     auto key = router::identity::decodeNpub(peer.npub);
     if (auto* bad = std::get_if<router::identity::IdentityError>(&key)) {
-      error(path + ".npub", fmt::format("{} is not a valid npub: {}", quoteValue(peer.npub),
-                                        bad->message));
+      error(path + ".npub",
+            fmt::format("{} is not a valid npub: {}", quoteValue(peer.npub), bad->message));
     }
     if (peer.addresses.empty() && !peer.viaNostr) {
       error(path + ".addresses", "a peer needs at least one address, or via_nostr: true");

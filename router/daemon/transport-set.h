@@ -31,7 +31,7 @@ struct TransportCounters {
   uint64_t datagramsOut = 0;
   uint64_t droppedNoTransport = 0;   // overflow while a transport is not bound
   uint64_t droppedBackpressure = 0;  // the worker's channel was full
-  uint64_t kernelDrops = 0;         // SO_RXQ_OVFL as last reported, summed
+  uint64_t kernelDrops = 0;          // SO_RXQ_OVFL as last reported, summed
 };
 
 // Not copyable or movable.

@@ -67,8 +67,20 @@ void LinkManager::acceptInbound(const TransportAddr& from, const fmp::Msg1Frame&
     return drop(DropReason::AT_MAX_PEERS);
   }
   if (!dialing && atMaxLinks()) return drop(DropReason::AT_MAX_LINKS);
+  std::unique_ptr<ActiveLink> link = answerInbound(from, frame, hello, nowMs);
+  if (!link) return;
+  ++counters_.handshakesIn;
+  promote(std::move(link));
+}
+
+std::unique_ptr<ActiveLink> LinkManager::answerInbound(const TransportAddr& from,
+                                                       const fmp::Msg1Frame& frame,
+                                                       InboundHello& hello, uint64_t nowMs) {
   const std::optional<uint32_t> index = indices_.allocate(rng_);
-  if (!index) return drop(DropReason::HANDSHAKE_FAILED);
+  if (!index) {
+    drop(DropReason::HANDSHAKE_FAILED);
+    return nullptr;
+  }
   std::optional<InboundAnswer> answer = answerMsg1(hello, *index, frame.senderIdx, rng_);
   std::unique_ptr<ActiveLink> link;
   if (answer) {
@@ -77,12 +89,12 @@ void LinkManager::acceptInbound(const TransportAddr& from, const fmp::Msg1Frame&
   }
   if (!link) {
     indices_.release(from.transportId, *index);
-    return drop(DropReason::HANDSHAKE_FAILED);
+    drop(DropReason::HANDSHAKE_FAILED);
+    return nullptr;
   }
   io_.sendDatagram(from, answer->msg2);
   link->setHandshakeMsg2(answer->msg2);
-  ++counters_.handshakesIn;
-  promote(std::move(link));
+  return link;
 }
 
 void LinkManager::handleMsg2(const TransportAddr& from, std::span<const uint8_t> packet) {

@@ -16,27 +16,14 @@ namespace fips::router::link {
 void LinkManager::holdCandidate(const TransportAddr& from, const fmp::Msg1Frame& frame,
                                 InboundHello& hello, uint64_t nowMs) {
   const identity::NodeAddr peer = nodeAddrOf(hello.remote);
-  const std::optional<uint32_t> index = indices_.allocate(rng_);
-  if (!index) return drop(DropReason::HANDSHAKE_FAILED);
-  std::optional<InboundAnswer> answer = answerMsg1(hello, *index, frame.senderIdx, rng_);
-  std::unique_ptr<ActiveLink> link;
-  if (answer) {
-    link = makeLink(hello.remote, hello.remoteEpoch, answer->keys, from, false, *index,
-                    frame.senderIdx, nowMs);
-  }
-  if (!link) {
-    indices_.release(from.transportId, *index);
-    return drop(DropReason::HANDSHAKE_FAILED);
-  }
-  indices_.bind(from.transportId, *index, IndexEntry{peer, IndexRole::CANDIDATE});
-  link->setHandshakeMsg2(answer->msg2);
-  io_.sendDatagram(from, answer->msg2);
+  std::unique_ptr<ActiveLink> link = answerInbound(from, frame, hello, nowMs);
+  if (!link) return;
+  indices_.bind(from.transportId, link->info().ourIndex, IndexEntry{peer, IndexRole::CANDIDATE});
   auto old = candidates_.find(peer);
   if (old != candidates_.end()) old->second.link->releaseIndices();
   Candidate& held = candidates_[peer];
   held.link = std::move(link);
   held.epoch = hello.remoteEpoch;
-  held.msg2.assign(answer->msg2.begin(), answer->msg2.end());
   held.expiresMs = nowMs + config_.handshakeTimeoutSecs * 1000;
 }
 
@@ -45,7 +32,7 @@ bool LinkManager::resendCandidateMsg2(const identity::NodeAddr& peer, const nois
   const auto it = candidates_.find(peer);
   if (it == candidates_.end() || it->second.epoch != epoch) return false;
   ++counters_.duplicateMsg1;
-  io_.sendDatagram(from, it->second.msg2);
+  io_.sendDatagram(from, *it->second.link->handshakeMsg2());
   return true;
 }
 

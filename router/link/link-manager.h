@@ -120,6 +120,10 @@ class LinkManager {
   void handleMsg1(const TransportAddr& from, std::span<const uint8_t> packet);
   void acceptInbound(const TransportAddr& from, const fmp::Msg1Frame& frame, InboundHello& hello,
                      uint64_t nowMs);
+  // Allocates an index, sends msg2 and builds the (not yet promoted) link;
+  // nullptr, counted, on failure.
+  std::unique_ptr<ActiveLink> answerInbound(const TransportAddr& from, const fmp::Msg1Frame& frame,
+                                            InboundHello& hello, uint64_t nowMs);
   void handleMsg2(const TransportAddr& from, std::span<const uint8_t> packet);
   void completeOutbound(OutboundHandshake done, uint32_t theirIndex, const TransportAddr& from,
                         uint64_t nowMs);
@@ -148,7 +152,6 @@ class LinkManager {
   struct Candidate {
     std::unique_ptr<ActiveLink> link;
     noise::Epoch epoch{};
-    std::vector<uint8_t> msg2;
     uint64_t expiresMs = 0;
   };
   std::map<identity::NodeAddr, Candidate> candidates_;

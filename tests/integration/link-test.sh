@@ -148,7 +148,10 @@ check "garbage and 1,000 msg1 replays: no new link, none lost" one_link
 # --- SIGKILL of B: A declares the link dead within link_dead_timeout (4 s)
 # + 1 s; the unit tests check that bound exactly on virtual time, here a
 # loaded machine gets 2 s more.
-stop B KILL
+# SIGKILL every process of B at once, as a crash or power loss would: a
+# supervisor killed alone lets its children stop gracefully (Disconnect).
+kill -9 $(pgrep -P "${SUP[B]}") "${SUP[B]}"
+wait "${SUP[B]}" 2>/dev/null
 KILLED=$(date +%s)
 check "B killed: A declares the link dead (4 s timeout)" \
   wait_until 7 bash -c "grep -q 'link down: $NPUB_B (dead)' $WORK/A.log"
