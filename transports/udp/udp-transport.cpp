@@ -3,9 +3,11 @@
 // datagrams are untrusted network input and are passed on unread.
 #include "transports/udp/udp-transport.h"
 
+#include <array>
 #include <cerrno>
 #include <cstring>
 #include <netinet/in.h>
+#include <netinet/udp.h>
 #include <stdexcept>
 #include <string>
 #include <sys/socket.h>
@@ -30,6 +32,9 @@ constexpr size_t MAX_DATAGRAM = 65535;
 constexpr size_t MAX_MESSAGE_PAYLOAD = 96 * 1024;
 // Router messages in flight before the worker stops reading its socket.
 constexpr size_t MAX_QUEUED_MESSAGES = 16;
+// Linux caps a GSO message at 64 segments and 64 KiB of UDP payload.
+constexpr size_t MAX_GSO_SEGMENTS = 64;
+constexpr size_t MAX_GSO_BYTES = 65000;
 constexpr int MAX_BATCHES_PER_WAKEUP = 8;
 constexpr timeval STATS_INTERVAL = {1, 0};
 constexpr size_t CONTROL = CMSG_SPACE(sizeof(uint32_t));  // room for SO_RXQ_OVFL
@@ -68,6 +73,10 @@ void UdpTransport::open(schema::TransportConfig::Reader slice,
   setBuffer(socket_.get(), SO_RCVBUFFORCE, SO_RCVBUF, slice.getRecvBufSize());
   setBuffer(socket_.get(), SO_SNDBUFFORCE, SO_SNDBUF, slice.getSendBufSize());
   setIntOption(socket_.get(), SOL_SOCKET, SO_RXQ_OVFL, 1, "SO_RXQ_OVFL");
+  // UDP GSO where the kernel has it (Linux >= 4.18); per-message segment
+  // sizes are given in send(), this only probes for support.
+  int noSegment = 0;
+  gso_ = ::setsockopt(socket_.get(), SOL_UDP, UDP_SEGMENT, &noSegment, sizeof(noSegment)) == 0;
   if (::bind(socket_.get(), reinterpret_cast<const sockaddr*>(&address->storage),
              address->length) != 0) {
     throw std::runtime_error("bind " + bindText + ": " + std::strerror(errno));
@@ -176,39 +185,121 @@ void UdpTransport::noteKernelDrops(msghdr& hdr) {
   }
 }
 
+// Pipeline of send(): the batch's datagrams are checked, then runs of
+// consecutive datagrams to the same peer with one segment size (the last
+// may be shorter) become one UDP GSO message (UDP_SEGMENT), everything else
+// one message each; all go out in sendmmsg calls. A kernel or device that
+// refuses GSO (EIO/EINVAL) turns it off for good and the run is resent
+// datagram by datagram.
 void UdpTransport::send(capnp::List<schema::Datagram>::Reader batch) {
-  std::vector<mmsghdr> msgs;
-  std::vector<iovec> iovs(batch.size());
-  std::vector<SocketAddress> peers(batch.size());
-  msgs.reserve(batch.size());
-  for (unsigned i = 0; i < batch.size(); ++i) {
+  const size_t n = batch.size();
+  std::vector<iovec> iovs(n);
+  std::vector<SocketAddress> peers(n);
+  std::vector<size_t> valid;
+  valid.reserve(n);
+  for (unsigned i = 0; i < n; ++i) {
     auto peer = fromEndpoint(batch[i].getPeer());
     auto payload = batch[i].getPayload();
-    if (!peer || payload.size() > MAX_DATAGRAM) {
+    if (!peer || payload.size() > MAX_DATAGRAM || payload.size() == 0) {
       ++counters_.sendErrors;
       continue;
     }
     peers[i] = *peer;
     iovs[i] = {const_cast<kj::byte*>(payload.begin()), payload.size()};
-    mmsghdr m{};
-    m.msg_hdr.msg_name = &peers[i].storage;
-    m.msg_hdr.msg_namelen = peers[i].length;
-    m.msg_hdr.msg_iov = &iovs[i];
-    m.msg_hdr.msg_iovlen = 1;
-    msgs.push_back(m);
+    valid.push_back(i);
   }
+  std::vector<mmsghdr> msgs;
+  std::vector<std::array<char, CMSG_SPACE(sizeof(uint16_t))>> controls(valid.size());
+  std::vector<size_t> counts;  // datagrams carried by each message
+  msgs.reserve(valid.size());
+  for (size_t k = 0; k < valid.size();) {
+    const size_t first = valid[k];
+    size_t run = 1;
+    if (gso_) run = gsoRun(valid, k, iovs, peers);
+    mmsghdr m{};
+    m.msg_hdr.msg_name = &peers[first].storage;
+    m.msg_hdr.msg_namelen = peers[first].length;
+    m.msg_hdr.msg_iov = &iovs[first];
+    m.msg_hdr.msg_iovlen = run;
+    if (run > 1) {
+      auto& control = controls[msgs.size()];
+      m.msg_hdr.msg_control = control.data();
+      m.msg_hdr.msg_controllen = control.size();
+      cmsghdr* c = CMSG_FIRSTHDR(&m.msg_hdr);
+      c->cmsg_level = SOL_UDP;
+      c->cmsg_type = UDP_SEGMENT;
+      c->cmsg_len = CMSG_LEN(sizeof(uint16_t));
+      const auto segment = static_cast<uint16_t>(iovs[first].iov_len);
+      std::memcpy(CMSG_DATA(c), &segment, sizeof(segment));
+    }
+    msgs.push_back(m);
+    counts.push_back(run);
+    k += run;
+  }
+  sendAll(msgs, counts);
+}
+
+// How many datagrams from valid[k] on can share one GSO message: same peer,
+// consecutive in the batch, same size (the last may be shorter), at most
+// MAX_GSO_SEGMENTS and MAX_GSO_BYTES in all.
+size_t UdpTransport::gsoRun(const std::vector<size_t>& valid, size_t k,
+                            const std::vector<iovec>& iovs,
+                            const std::vector<SocketAddress>& peers) const {
+  const size_t first = valid[k];
+  const size_t segment = iovs[first].iov_len;
+  size_t run = 1;
+  size_t bytes = segment;
+  while (k + run < valid.size() && run < MAX_GSO_SEGMENTS) {
+    const size_t next = valid[k + run];
+    const size_t len = iovs[next].iov_len;
+    if (next != first + run || len > segment || bytes + len > MAX_GSO_BYTES ||
+        peers[next].length != peers[first].length ||
+        std::memcmp(&peers[next].storage, &peers[first].storage, peers[first].length) != 0) {
+      break;
+    }
+    bytes += len;
+    ++run;
+    if (len < segment) break;  // a shorter segment ends the run
+  }
+  return run;
+}
+
+void UdpTransport::sendAll(std::vector<mmsghdr>& msgs, const std::vector<size_t>& counts) {
   size_t done = 0;
   while (done < msgs.size()) {
     int sent = ::sendmmsg(socket_.get(), msgs.data() + done,
                           static_cast<unsigned>(msgs.size() - done), MSG_DONTWAIT);
-    if (sent <= 0) {
-      // Skip the datagram that failed (unreachable peer, full buffer).
-      ++counters_.sendErrors;
-      ++done;
+    if (sent > 0) {
+      for (size_t i = done; i < done + static_cast<size_t>(sent); ++i) {
+        counters_.txDatagrams += counts[i];
+      }
+      done += static_cast<size_t>(sent);
       continue;
     }
-    done += static_cast<size_t>(sent);
-    counters_.txDatagrams += static_cast<uint64_t>(sent);
+    if (counts[done] > 1 && (errno == EIO || errno == EINVAL)) {
+      spdlog::warn("UDP GSO refused ({}): sending datagram by datagram", std::strerror(errno));
+      gso_ = false;
+      resendSingly(msgs[done]);
+    } else {
+      // Unreachable peer, full buffer: that message is lost.
+      counters_.sendErrors += counts[done];
+    }
+    ++done;
+  }
+}
+
+void UdpTransport::resendSingly(const mmsghdr& gsoMessage) {
+  for (size_t i = 0; i < gsoMessage.msg_hdr.msg_iovlen; ++i) {
+    msghdr one{};
+    one.msg_name = gsoMessage.msg_hdr.msg_name;
+    one.msg_namelen = gsoMessage.msg_hdr.msg_namelen;
+    one.msg_iov = &gsoMessage.msg_hdr.msg_iov[i];
+    one.msg_iovlen = 1;
+    if (::sendmsg(socket_.get(), &one, MSG_DONTWAIT) < 0) {
+      ++counters_.sendErrors;
+    } else {
+      ++counters_.txDatagrams;
+    }
   }
 }
 

@@ -13,6 +13,7 @@
 
 #include "privsep/channel.h"
 #include "privsep/libevent.h"
+#include "privsep/socket-address.h"
 #include "privsep/unique-fd.h"
 
 #include "supervisor.capnp.h"
@@ -49,6 +50,10 @@ class UdpTransport {
   static void onStatsTimer(evutil_socket_t, short, void* arg);
   void drain();
   void forward(size_t count);
+  size_t gsoRun(const std::vector<size_t>& valid, size_t k, const std::vector<iovec>& iovs,
+                const std::vector<privsep::SocketAddress>& peers) const;
+  void sendAll(std::vector<mmsghdr>& msgs, const std::vector<size_t>& counts);
+  void resendSingly(const mmsghdr& gsoMessage);
   void noteKernelDrops(msghdr& hdr);
 
   // Receive buffers for one recvmmsg batch, allocated once in start().
@@ -67,7 +72,9 @@ class UdpTransport {
   privsep::EventPtr readEvent_;
   privsep::EventPtr statsTimer_;
   uint16_t batchSize_ = 32;
-  bool paused_ = false;  // reading stopped until the router channel drains
+  bool paused_ = false;
+  bool gso_ = false;  // UDP_SEGMENT works on this socket  // reading stopped until the router
+                      // channel drains
   uint16_t mtu_ = 1280;
   UdpCounters counters_;
 };
