@@ -10,7 +10,9 @@
 # SIGKILLed node is declared dead within link_dead_timeout + 1 s and the
 # link comes back when it returns; a killed UDP worker does not take the
 # link down; random datagrams at the port crash nothing and create no link;
-# SIGTERM sends Disconnect and the other side drops the link at once.
+# with max_peers 1 a third node C (own veth to B) is refused while A stays,
+# and links once the limit is lifted; SIGTERM sends Disconnect and the other
+# side drops the link at once.
 set -u
 BUILD=${1:?usage: link-test.sh BUILD_DIR}
 . "$(dirname "$0")/../lib/netns.sh"
@@ -169,6 +171,33 @@ echo "# A's CPU while B's port is unreachable: $(( T1 - T0 )) ticks in 5 s"
 check "port unreachable: A stays idle (< 0.25 s CPU in 5 s)" [ $(( T1 - T0 )) -lt 25 ]
 start B "$B"
 check "B back: link re-established" wait_until 10 bash -c "[ \$(grep -c 'link up: $NPUB_B' $WORK/A.log) -ge 2 ]"
+
+# --- max_peers 1 on B: a third node C is refused (no msg2), A's link stays
+C=lC-$$
+netns_add "$C"
+ip link add vC-$$ netns "$C" type veth peer name vB2-$$ netns "$B"
+ip -n "$C" addr add 10.99.1.3/24 dev vC-$$
+ip -n "$B" addr add 10.99.1.2/24 dev vB2-$$
+ip -n "$C" link set vC-$$ up
+ip -n "$B" link set vB2-$$ up
+mkdir -p "$WORK/C"
+"$BUILD/ctl/fipsctl" keygen -d "$WORK/C" >/dev/null
+write_config C 10.99.1.3 "$NPUB_B" 10.99.1.2
+stop B
+sed -i 's/^node:$/node:\n  limits:\n    max_peers: 1/; s/"10.99.0.2:2121"/"0.0.0.0:2121"/' "$WORK/B/fips.yaml"
+: > "$WORK/B.log"
+start B "$B"
+check "max_peers 1: B relinks with A" wait_until 10 bash -c "grep -q 'link up: $NPUB_A' $WORK/B.log"
+start C "$C"
+sleep 4
+check "max_peers 1: C is refused" bash -c "! grep -q 'link up' $WORK/C.log"
+check "max_peers 1: B has exactly one link" [ "$(grep -c 'link up' "$WORK/B.log")" -eq 1 ]
+# Control: without the limit, the same C links with B (so C did reach B).
+stop B
+sed -i '/^  limits:$/d; /^    max_peers: 1$/d' "$WORK/B/fips.yaml"
+start B "$B"
+check "max_peers lifted: C links with B" wait_until 15 bash -c "grep -q 'link up: $NPUB_B' $WORK/C.log"
+stop C
 
 # --- SIGTERM of A: B is told (Disconnect) and drops the link at once
 stop A
