@@ -19,6 +19,7 @@
 namespace fips::router::identity {
 namespace {
 
+using test::contains;
 using test::expectError;
 using test::expectValue;
 
@@ -26,10 +27,6 @@ std::string upper(std::string text) {
   std::transform(text.begin(), text.end(), text.begin(),
                  [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
   return text;
-}
-
-bool contains(const std::string& text, std::string_view part) {
-  return text.find(part) != std::string::npos;
 }
 
 // The error kind a vector's free-text description names.

@@ -17,6 +17,7 @@
 namespace fips::router::identity {
 namespace {
 
+using test::contains;
 using test::entryCount;
 using test::expectError;
 using test::expectValue;
@@ -24,10 +25,6 @@ using test::fileMode;
 using test::readText;
 using test::TempDir;
 using test::writeText;
-
-bool contains(const std::string& text, std::string_view part) {
-  return text.find(part) != std::string::npos;
-}
 
 // Sets the umask for one scope.
 class ScopedUmask {

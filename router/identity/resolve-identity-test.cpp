@@ -15,6 +15,7 @@
 namespace fips::router::identity {
 namespace {
 
+using test::contains;
 using test::entryCount;
 using test::expectError;
 using test::expectValue;
@@ -22,10 +23,6 @@ using test::fileMode;
 using test::readText;
 using test::TempDir;
 using test::writeText;
-
-bool contains(const std::string& text, std::string_view part) {
-  return text.find(part) != std::string::npos;
-}
 
 TEST_CASE("resolve: an explicit nsec wins and touches no file") {
   crypto::Secp256k1Context ctx;

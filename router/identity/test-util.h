@@ -43,6 +43,11 @@ class TempDir {
 };
 
 // Permission bits of a file (not following symlinks).
+// True if `part` occurs in `text`.
+inline bool contains(const std::string& text, std::string_view part) {
+  return text.find(part) != std::string::npos;
+}
+
 inline unsigned fileMode(const std::filesystem::path& path) {
   struct stat st;
   if (::lstat(path.c_str(), &st) != 0) return 0;
