@@ -38,6 +38,7 @@ struct RouterConfig {
   user @4 :Text;
   peers @5 :List(StaticPeer);
   link @6 :LinkSettings;
+  mesh @7 :MeshSettings;
 }
 
 # One `peers[]` entry of fips.yaml.
@@ -73,6 +74,29 @@ struct LinkSettings {
   rekeyAfterSecs @14 :UInt64;
   rekeyAfterMessages @15 :UInt64;
   tickIntervalSecs @16 :UInt64;
+}
+
+# node.tree/bloom/lookup/cache settings of the mesh layer (spec 03 §8), as
+# configured.
+struct MeshSettings {
+  treeAnnounceMinIntervalMs @0 :UInt64;
+  treeParentHysteresis @1 :Float64;
+  treeHoldDownSecs @2 :UInt64;
+  treeReevalIntervalSecs @3 :UInt64;
+  treeFlapThreshold @4 :UInt32;
+  treeFlapWindowSecs @5 :UInt64;
+  treeFlapDampeningSecs @6 :UInt64;
+  bloomUpdateDebounceMs @7 :UInt64;
+  bloomMaxInboundFpr @8 :Float64;
+  lookupTtl @9 :UInt8;
+  lookupAttemptTimeoutsSecs @10 :List(UInt64);
+  lookupRecentExpirySecs @11 :UInt64;
+  lookupBackoffBaseSecs @12 :UInt64;
+  lookupBackoffMaxSecs @13 :UInt64;
+  lookupForwardMinIntervalSecs @14 :UInt64;
+  cacheCoordSize @15 :UInt64;
+  cacheCoordTtlSecs @16 :UInt64;
+  cacheIdentitySize @17 :UInt64;
 }
 
 # The tun-helper's slice: the device to create and the node's address.

@@ -47,6 +47,29 @@ void fillLinkSettings(schema::LinkSettings::Builder out, const config::NodeConfi
   out.setRekeyAfterMessages(node.rekey.afterMessages);
 }
 
+void fillMeshSettings(schema::MeshSettings::Builder out, const config::NodeConfig& node) {
+  out.setTreeAnnounceMinIntervalMs(node.tree.announceMinIntervalMs);
+  out.setTreeParentHysteresis(node.tree.parentHysteresis);
+  out.setTreeHoldDownSecs(node.tree.holdDownSecs);
+  out.setTreeReevalIntervalSecs(node.tree.reevalIntervalSecs);
+  out.setTreeFlapThreshold(node.tree.flapThreshold);
+  out.setTreeFlapWindowSecs(node.tree.flapWindowSecs);
+  out.setTreeFlapDampeningSecs(node.tree.flapDampeningSecs);
+  out.setBloomUpdateDebounceMs(node.bloom.updateDebounceMs);
+  out.setBloomMaxInboundFpr(node.bloom.maxInboundFpr);
+  out.setLookupTtl(node.lookup.ttl);
+  const auto& timeouts = node.lookup.attemptTimeoutsSecs;
+  auto list = out.initLookupAttemptTimeoutsSecs(static_cast<unsigned>(timeouts.size()));
+  for (unsigned i = 0; i < timeouts.size(); ++i) list.set(i, timeouts[i]);
+  out.setLookupRecentExpirySecs(node.lookup.recentExpirySecs);
+  out.setLookupBackoffBaseSecs(node.lookup.backoffBaseSecs);
+  out.setLookupBackoffMaxSecs(node.lookup.backoffMaxSecs);
+  out.setLookupForwardMinIntervalSecs(node.lookup.forwardMinIntervalSecs);
+  out.setCacheCoordSize(node.cache.coordSize);
+  out.setCacheCoordTtlSecs(node.cache.coordTtlSecs);
+  out.setCacheIdentitySize(node.cache.identitySize);
+}
+
 }  // namespace
 
 spdlog::level::level_enum configuredLogLevel(const config::Config& cfg) {
@@ -79,6 +102,7 @@ void fillRouterSlice(schema::RouterConfig::Builder out, const config::Config& cf
   out.setUser(user.name);
   fillPeers(out.initPeers(static_cast<unsigned>(cfg.peers.size())), cfg.peers);
   fillLinkSettings(out.initLink(), cfg.node);
+  fillMeshSettings(out.initMesh(), cfg.node);
 }
 
 void fillTunSlice(schema::TunConfig::Builder out, const config::Config& cfg,

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// fips-router's wiring (see router-daemon.h). Link messages above the link
-// layer (tree, bloom, lookup, sessions) are counted and dropped until their
-// issues land (#5, #6).
+// fips-router's wiring (see router-daemon.h). The mesh node core dispatches
+// link messages; the ones it has no component for yet (sessions, #6) are
+// counted there.
 #include "router/daemon/router-daemon.h"
 
 #include <algorithm>
@@ -45,6 +45,12 @@ link::LinkConfig linkConfig(schema::LinkSettings::Reader s) {
   return c;
 }
 
+mesh::MeshConfig meshConfig(schema::RouterConfig::Reader slice) {
+  mesh::MeshConfig c;
+  c.link = linkConfig(slice.getLink());
+  return c;
+}
+
 std::string describe(const link::TransportAddr& addr) {
   char text[64] = "?";
   ::inet_ntop(addr.isIpv6() ? AF_INET6 : AF_INET, addr.ip.data(), text, sizeof(text));
@@ -58,7 +64,7 @@ RouterDaemon::RouterDaemon(privsep::EventBase& base, privsep::UniqueFd tunChanne
     : base_(base),
       transports_(base,
                   [this](const link::TransportAddr& from, std::span<const uint8_t> payload) {
-                    if (links_) links_->onDatagram(from, payload);
+                    if (mesh_) mesh_->onDatagram(from, payload);
                   }),
       supervisor_(
           base, schema::Role::ROUTER, true, [this](auto configure) { onConfigure(configure); },
@@ -86,7 +92,7 @@ RouterDaemon::RouterDaemon(privsep::EventBase& base, privsep::UniqueFd tunChanne
 
 RouterDaemon::~RouterDaemon() = default;
 
-// Acquire (the key) → drop → sandbox, then start the link engine.
+// Acquire (the key) → drop → sandbox, then start the mesh node core.
 void RouterDaemon::onConfigure(schema::SupervisorRequest::Configure::Reader configure) {
   if (!configure.isRouter()) privsep::fatal("supervisor: configure is not a router slice");
   auto slice = configure.getRouter();
@@ -103,11 +109,11 @@ void RouterDaemon::onConfigure(schema::SupervisorRequest::Configure::Reader conf
   privsep::dropToUser(*user);
   privsep::loadSeccomp(privsep::SeccompProfile::ROUTER);
   spdlog::info("running as {} (uid {}), no capabilities, seccomp on", user->name, user->uid);
-  startLinks(slice, std::move(*key));
+  startMesh(slice, std::move(*key));
   supervisor_.ready();
 }
 
-void RouterDaemon::startLinks(schema::RouterConfig::Reader slice, crypto::KeyPair key) {
+void RouterDaemon::startMesh(schema::RouterConfig::Reader slice, crypto::KeyPair key) {
   auto xonly = key.publicKey().xOnly();
   auto pub = identity::PublicKey::fromXOnly(std::span<const uint8_t, 32>(xonly.data(), 32));
   const auto& id = std::get<identity::PublicKey>(pub);
@@ -115,11 +121,11 @@ void RouterDaemon::startLinks(schema::RouterConfig::Reader slice, crypto::KeyPai
   spdlog::info("node {} address {}", identity::encodeNpub(id), addr.toString());
   noise::Epoch epoch{};
   if (!rng_.fill(epoch)) privsep::fatal("no randomness for the startup epoch");
-  links_ = std::make_unique<link::LinkManager>(secp_, std::move(key), epoch,
-                                               linkConfig(slice.getLink()), clock_, rng_, *this);
+  mesh_ = std::make_unique<mesh::MeshNode>(secp_, std::move(key), epoch, meshConfig(slice), clock_,
+                                           rng_, *this);
   std::vector<std::string> warnings;
   for (auto& peer : dialablePeers(slice.getPeers(), transports_, warnings)) {
-    if (!links_->addStaticPeer(peer.key, peer.addrs))
+    if (!mesh_->addStaticPeer(peer.key, peer.addrs))
       warnings.push_back("peer " + peer.name + ": refused");
   }
   for (const auto& w : warnings) spdlog::warn("{}", w);
@@ -132,7 +138,7 @@ void RouterDaemon::startLinks(schema::RouterConfig::Reader slice, crypto::KeyPai
 
 void RouterDaemon::onTick(evutil_socket_t, short, void* arg) {
   auto* self = static_cast<RouterDaemon*>(arg);
-  self->links_->tick();
+  self->mesh_->tick();
   self->transports_.flush();
 }
 
@@ -171,14 +177,9 @@ void RouterDaemon::onLinkDown(const link::PeerInfo& peer, link::LinkDownReason r
   spdlog::info("link down: {} ({})", identity::encodeNpub(peer.key), link::toString(reason));
 }
 
-void RouterDaemon::onLinkMessage(const identity::NodeAddr&, fmp::LinkMessageType,
-                                 std::span<const uint8_t>) {
-  ++linkMessagesIgnored_;
-}
-
 void RouterDaemon::stop() {
-  if (links_) {
-    links_->shutdown();
+  if (mesh_) {
+    mesh_->shutdown();
     transports_.flush();
   }
   base_.loopExit();

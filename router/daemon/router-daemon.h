@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The fips-router process around the protocol core: its channels to the
 // supervisor, the tun-helper and the transport workers, the tick timer, and
-// the FMP link engine fed with what the workers receive. Runs in
+// the mesh node core (router/mesh) fed with what the workers receive. Runs in
 // fips-router (unprivileged, seccomp). Workers face the network and are
 // less trusted than the router (see transport-set.h).
 #pragma once
@@ -19,7 +19,9 @@
 #include "router/crypto/rng.h"
 #include "router/crypto/secp256k1-context.h"
 #include "router/daemon/transport-set.h"
-#include "router/link/link-manager.h"
+#include "router/link/link-io.h"
+#include "router/mesh/mesh-io.h"
+#include "router/mesh/mesh-node.h"
 #include "tun.capnp.h"
 
 namespace fips::router {
@@ -38,7 +40,7 @@ class SteadyClock final : public link::Clock {
 };
 
 // Owns the router's event loop wiring. Not copyable or movable.
-class RouterDaemon final : public link::LinkIo {
+class RouterDaemon final : public mesh::MeshIo {
  public:
   // tunChannel: the router's end of the tun-helper channel, empty when the
   // TUN is disabled.
@@ -49,30 +51,27 @@ class RouterDaemon final : public link::LinkIo {
 
  private:
   void onConfigure(schema::SupervisorRequest::Configure::Reader configure);
-  void startLinks(schema::RouterConfig::Reader slice, crypto::KeyPair key);
+  void startMesh(schema::RouterConfig::Reader slice, crypto::KeyPair key);
   void onTunEvent(capnp::MessageReader& reader, std::vector<privsep::UniqueFd>& fds);
   void stop();
   static void onTick(evutil_socket_t, short, void* arg);
 
-  // link::LinkIo
+  // mesh::MeshIo
   void sendDatagram(const link::TransportAddr& to, std::span<const uint8_t> packet) override;
   void onLinkUp(const link::PeerInfo& peer) override;
   void onLinkDown(const link::PeerInfo& peer, link::LinkDownReason reason) override;
-  void onLinkMessage(const identity::NodeAddr& peer, fmp::LinkMessageType type,
-                     std::span<const uint8_t> body) override;
 
   privsep::EventBase& base_;
   crypto::Secp256k1Context secp_;
   crypto::OpenSslRng rng_;
   SteadyClock clock_;
   TransportSet transports_;
-  std::unique_ptr<link::LinkManager> links_;
+  std::unique_ptr<mesh::MeshNode> mesh_;
   privsep::EventPtr tickTimer_;
   privsep::SupervisorLink supervisor_;
   std::unique_ptr<privsep::Channel> tunChannel_;
   privsep::AllowTable<schema::TunEvent::Which, 2> tunAllow_;
   privsep::UniqueFd tunFd_;
-  uint64_t linkMessagesIgnored_ = 0;  // tree, bloom, lookup, sessions: issues #5, #6
 };
 
 }  // namespace fips::router
