@@ -45,9 +45,22 @@ link::LinkConfig linkConfig(schema::LinkSettings::Reader s) {
   return c;
 }
 
+stp::TreeConfig treeConfig(schema::MeshSettings::Reader s) {
+  stp::TreeConfig c;
+  c.announceMinIntervalMs = s.getTreeAnnounceMinIntervalMs();
+  c.parentHysteresis = s.getTreeParentHysteresis();
+  c.holdDownSecs = s.getTreeHoldDownSecs();
+  c.reevalIntervalSecs = s.getTreeReevalIntervalSecs();
+  c.flapThreshold = s.getTreeFlapThreshold();
+  c.flapWindowSecs = s.getTreeFlapWindowSecs();
+  c.flapDampeningSecs = s.getTreeFlapDampeningSecs();
+  return c;
+}
+
 mesh::MeshConfig meshConfig(schema::RouterConfig::Reader slice) {
   mesh::MeshConfig c;
   c.link = linkConfig(slice.getLink());
+  c.tree = treeConfig(slice.getMesh());
   return c;
 }
 
@@ -122,7 +135,8 @@ void RouterDaemon::startMesh(schema::RouterConfig::Reader slice, crypto::KeyPair
   noise::Epoch epoch{};
   if (!rng_.fill(epoch)) privsep::fatal("no randomness for the startup epoch");
   mesh_ = std::make_unique<mesh::MeshNode>(secp_, std::move(key), epoch, meshConfig(slice), clock_,
-                                           rng_, *this);
+                                           wall_, rng_, *this);
+  onTreeChanged(mesh_->tree().coordinates());
   std::vector<std::string> warnings;
   for (auto& peer : dialablePeers(slice.getPeers(), transports_, warnings)) {
     if (!mesh_->addStaticPeer(peer.key, peer.addrs))
@@ -175,6 +189,19 @@ void RouterDaemon::onLinkUp(const link::PeerInfo& peer) {
 
 void RouterDaemon::onLinkDown(const link::PeerInfo& peer, link::LinkDownReason reason) {
   spdlog::info("link down: {} ({})", identity::encodeNpub(peer.key), link::toString(reason));
+}
+
+// One line per change of our tree position, parsed by the integration tests:
+// "tree: root <hex> depth <n> parent <hex|none> coords <hex,hex,...>".
+void RouterDaemon::onTreeChanged(const stp::Coordinates& coords) {
+  std::string path;
+  for (const auto& addr : coords.path()) {
+    if (!path.empty()) path += ',';
+    path += addr.toHex();
+  }
+  const auto root = coords.root();
+  spdlog::info("tree: root {} depth {} parent {} coords {}", root ? root->toHex() : "none",
+               coords.depth(), coords.depth() > 0 ? coords.path()[1].toHex() : "none", path);
 }
 
 void RouterDaemon::stop() {

@@ -39,6 +39,16 @@ class SteadyClock final : public link::Clock {
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
+// Unix seconds from the system clock (stamped into tree declarations).
+class SystemWallClock final : public mesh::WallClock {
+ public:
+  uint64_t unixSecs() const override {
+    return static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::seconds>(
+                                     std::chrono::system_clock::now().time_since_epoch())
+                                     .count());
+  }
+};
+
 // Owns the router's event loop wiring. Not copyable or movable.
 class RouterDaemon final : public mesh::MeshIo {
  public:
@@ -60,11 +70,13 @@ class RouterDaemon final : public mesh::MeshIo {
   void sendDatagram(const link::TransportAddr& to, std::span<const uint8_t> packet) override;
   void onLinkUp(const link::PeerInfo& peer) override;
   void onLinkDown(const link::PeerInfo& peer, link::LinkDownReason reason) override;
+  void onTreeChanged(const stp::Coordinates& coords) override;
 
   privsep::EventBase& base_;
   crypto::Secp256k1Context secp_;
   crypto::OpenSslRng rng_;
   SteadyClock clock_;
+  SystemWallClock wall_;
   TransportSet transports_;
   std::unique_ptr<mesh::MeshNode> mesh_;
   privsep::EventPtr tickTimer_;

@@ -5,11 +5,13 @@
 #pragma once
 
 #include "router/link/link-config.h"
+#include "router/stp/tree-config.h"
 
 namespace fips::router::mesh {
 
 struct MeshConfig {
   link::LinkConfig link;
+  stp::TreeConfig tree;
 };
 
 }  // namespace fips::router::mesh

@@ -1,27 +1,39 @@
 // SPDX-License-Identifier: MIT
-// MeshIo: the edge of the sans-IO mesh node core (MeshNode). The node sends
-// datagrams and reports what changed through it; fips-router implements it
-// over the transport workers, the simulator (tests/sim) over a virtual
-// network. Calls happen inside MeshNode methods and must not call back into
-// the node.
+// MeshIo and WallClock: the edges of the sans-IO mesh node core (MeshNode).
+// The node sends datagrams and reports what changed through MeshIo, and
+// reads Unix time (stamped into tree declarations) from WallClock;
+// fips-router implements both over the transport workers and the system
+// clock, the simulator (tests/sim) over a virtual network and virtual time.
+// Calls happen inside MeshNode methods and must not call back into the node.
 #pragma once
 
 #include <cstdint>
 #include <span>
 
+#include "router/identity/node-addr.h"
 #include "router/link/link-io.h"
 #include "router/link/transport-addr.h"
+#include "router/stp/coordinates.h"
 
 namespace fips::router::mesh {
+
+// Wall-clock time, injected: Unix seconds.
+class WallClock {
+ public:
+  virtual ~WallClock() = default;
+  virtual uint64_t unixSecs() const = 0;
+};
 
 class MeshIo {
  public:
   virtual ~MeshIo() = default;
   // One FMP packet to hand to the transport named by to.transportId.
   virtual void sendDatagram(const link::TransportAddr& to, std::span<const uint8_t> packet) = 0;
-  // Lifecycle notices, for logs (the default does nothing).
+  // Lifecycle notices, for logs (the defaults do nothing).
   virtual void onLinkUp(const link::PeerInfo&) {}
   virtual void onLinkDown(const link::PeerInfo&, link::LinkDownReason) {}
+  // Our tree position changed: new root, parent or coordinates (self → root).
+  virtual void onTreeChanged(const stp::Coordinates&) {}
 };
 
 }  // namespace fips::router::mesh

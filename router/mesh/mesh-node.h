@@ -1,14 +1,22 @@
 // SPDX-License-Identifier: MIT
 // MeshNode: the sans-IO core of one FIPS node at the mesh layer (spec 02,
-// spec 03). It owns the FMP link engine and the mesh components, hands each
-// authenticated link message to the component of its type, sends what they
-// produce, ticks them, and exposes snapshots for the daemon, the control
-// surface and the simulator. Runs in fips-router (and many times in one
-// process in tests/sim); datagrams handed to onDatagram() are untrusted.
+// spec 03). It owns the FMP link engine and the mesh components (spanning
+// tree so far), hands each authenticated link message to the component of
+// its type, sends what they produce, ticks them, and exposes snapshots for
+// the daemon, the control surface and the simulator. Runs in fips-router
+// (and many times in one process in tests/sim); datagrams handed to
+// onDatagram() are untrusted.
+//
+// Order of work in every entry point: the link engine runs first and
+// reports link up/down and link messages through LinkIo; those are handed to
+// the components at once, and what the components want sent is queued and
+// sent once the engine call has returned (the engine must not be re-entered
+// from its own callbacks).
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -23,27 +31,40 @@
 #include "router/mesh/mesh-config.h"
 #include "router/mesh/mesh-io.h"
 #include "router/noise/handshake.h"
+#include "router/stp/coordinates.h"
+#include "router/stp/tree-state.h"
 
 namespace fips::router::mesh {
 
-// Link messages received by type, and the ones no component took.
+// Link messages by type, in and out, and the ones no component took.
 struct MeshCounters {
-  std::array<uint64_t, 256> messagesIn{};  // by msg_type byte
-  uint64_t unhandled = 0;                  // types with no component yet (#5, #6)
+  std::array<uint64_t, 256> messagesIn{};   // by msg_type byte
+  std::array<uint64_t, 256> messagesOut{};  // by msg_type byte, sent by the components
+  uint64_t unhandled = 0;                   // types with no component yet (#5, #6)
+  uint64_t sendFailures = 0;                // the peer went away before the send
+
+  // Every link message the components sent (tree, bloom, lookup): the
+  // mesh's control traffic. Heartbeats and handshakes are the link engine's.
+  uint64_t controlMessagesOut() const;
 };
 
 // What the node looks like now.
 struct MeshSnapshot {
   identity::NodeAddr self;
   std::vector<link::PeerInfo> peers;
+  identity::NodeAddr root;
+  std::optional<identity::NodeAddr> parent;  // nullopt while we are root
+  stp::Coordinates coords;                   // self → root
+  size_t depth() const { return coords.depth(); }
 };
 
 class MeshNode final : private link::LinkIo {
  public:
-  // ctx, clock, rng and io are borrowed and must outlive the node; epoch is
-  // this process's 8 random startup bytes (spec 02 §5).
+  // ctx, clock, wall, rng and io are borrowed and must outlive the node;
+  // epoch is this process's 8 random startup bytes (spec 02 §5).
   MeshNode(const crypto::Secp256k1Context& ctx, crypto::KeyPair localKey, noise::Epoch epoch,
-           const MeshConfig& config, const link::Clock& clock, crypto::Rng& rng, MeshIo& io);
+           const MeshConfig& config, const link::Clock& clock, const WallClock& wall,
+           crypto::Rng& rng, MeshIo& io);
   MeshNode(const MeshNode&) = delete;
   MeshNode& operator=(const MeshNode&) = delete;
   ~MeshNode() override = default;
@@ -60,21 +81,40 @@ class MeshNode final : private link::LinkIo {
 
   const identity::NodeAddr& self() const { return links_.localAddr(); }
   MeshSnapshot snapshot() const;
+  const stp::TreeState& tree() const { return tree_; }
   const link::LinkCounters& linkCounters() const { return links_.counters(); }
   const MeshCounters& counters() const { return counters_; }
 
  private:
-  // link::LinkIo
+  // link::LinkIo (called inside the engine: queue sends, never call it).
   void sendDatagram(const link::TransportAddr& to, std::span<const uint8_t> packet) override;
   void onLinkUp(const link::PeerInfo& peer) override;
   void onLinkDown(const link::PeerInfo& peer, link::LinkDownReason reason) override;
   void onLinkMessage(const identity::NodeAddr& peer, fmp::LinkMessageType type,
                      std::span<const uint8_t> body) override;
 
+  stp::TreeNow now() const;
+  // Queues the tree's announces and reports a changed position.
+  void apply(const stp::TreeOutput& out);
+  void queue(const identity::NodeAddr& peer, fmp::LinkMessageType type,
+             std::span<const uint8_t> body);
+  // Sends what the components queued (outside any engine call).
+  void flush();
+
+  struct Outgoing {
+    identity::NodeAddr peer;
+    fmp::LinkMessageType type;
+    std::vector<uint8_t> body;
+  };
+
   MeshConfig config_;
   const link::Clock& clock_;
+  const WallClock& wall_;
   MeshIo& io_;
+  crypto::KeyPair key_;  // the tree signs declarations with it
+  stp::TreeState tree_;
   link::LinkManager links_;
+  std::vector<Outgoing> outbox_;
   MeshCounters counters_;
 };
 

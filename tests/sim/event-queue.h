@@ -10,14 +10,18 @@
 #include <vector>
 
 #include "router/link/link-io.h"
+#include "router/mesh/mesh-io.h"
 
 namespace fips::sim {
 
-class EventQueue final : public router::link::Clock {
+// The monotonic clock of every simulated node, and their wall clock (a fixed
+// Unix time plus virtual seconds).
+class EventQueue final : public router::link::Clock, public router::mesh::WallClock {
  public:
   explicit EventQueue(uint64_t startMs = 1'000'000) : now_(startMs) {}
 
   uint64_t nowMs() const override { return now_; }
+  uint64_t unixSecs() const override { return 1'800'000'000 + now_ / 1000; }
   // Runs fn at virtual time atMs (now if atMs is in the past).
   void at(uint64_t atMs, std::function<void()> fn);
   void after(uint64_t delayMs, std::function<void()> fn) { at(now_ + delayMs, std::move(fn)); }

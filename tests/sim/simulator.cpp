@@ -84,6 +84,13 @@ Simulator::Simulator(const Topology& topology, const LinkParams& params, uint64_
   for (size_t i = 0; i < size(); ++i) scheduleTick(i, events.nowMs() + rnd_.below(TICK_MS) + 1);
 }
 
+size_t Simulator::indexOfAddr(const router::identity::NodeAddr& addr) const {
+  for (size_t i = 0; i < size(); ++i) {
+    if (nodes_[i]->nodeAddr == addr) return i;
+  }
+  return size();
+}
+
 size_t Simulator::indexOf(const router::link::TransportAddr& addr) const {
   if (addr.ipLen != 4 || addr.ip[0] != 10) return size();
   return (size_t{addr.ip[1]} << 16U) | (size_t{addr.ip[2]} << 8U) | addr.ip[3];
@@ -101,7 +108,7 @@ void Simulator::start(size_t i, bool newIdentity) {
   router::noise::Epoch epoch{};
   for (size_t b = 0; b < epoch.size(); ++b) epoch[b] = static_cast<uint8_t>(rnd_.next());
   n.core = std::make_unique<router::mesh::MeshNode>(ctx, n.key.clone(), epoch, config_, events,
-                                                    n.rng, n);
+                                                    events, n.rng, n);
   // While the constructor runs, neighbours have no keys yet; it adds them
   // once every node has one.
   if (built_) addNeighbours(n);

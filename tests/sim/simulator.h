@@ -83,6 +83,8 @@ class Simulator {
   bool linksMatchNet() const;
   // The node a transport address belongs to (its index), or size().
   size_t indexOf(const router::link::TransportAddr& addr) const;
+  // The node with this node_addr now (its index), or size().
+  size_t indexOfAddr(const router::identity::NodeAddr& addr) const;
 
   EventQueue events;
   VirtualNet net;
