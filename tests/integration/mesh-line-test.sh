@@ -1,0 +1,147 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# The spanning tree between real fips suites over UDP in network namespaces
+# (issue #5), five nodes in a line:
+#
+#   mA ---- mB ---- mC ---- mD ---- mE        one veth pair per hop,
+#     10.98.1.0/24  .2.0/24  .3.0/24  .4.0/24   each node binds 0.0.0.0:2121
+#
+# Each node lists its neighbours as static peers. Checks: all four links come
+# up; the tree converges to one root (the smallest node_addr) with
+# coordinates consistent at every node (each node's path is itself followed
+# by its parent's path, and its parent is a line neighbour); dropping B-C with
+# nft splits the mesh into {A,B} and {C,D,E}, each with its own smallest root;
+# removing the rule heals it into one tree again. The tree is read from the
+# routers' "tree: root R depth N parent P coords C" log lines.
+set -u
+BUILD=${1:?usage: mesh-line-test.sh BUILD_DIR}
+. "$(dirname "$0")/../lib/netns.sh"
+[ "$(id -u)" -eq 0 ] || { echo "SKIP: needs root"; exit 77; }
+
+NODES=(A B C D E)
+for n in "${NODES[@]}"; do netns_add "m$n-$$"; done
+# hop i joins NODES[i-1] (address .1) and NODES[i] (address .2) on 10.98.i.0/24.
+for i in 1 2 3 4; do
+  L=${NODES[$((i - 1))]} R=${NODES[$i]}
+  ip link add "v$L$R-$$" netns "m$L-$$" type veth peer name "v$R$L-$$" netns "m$R-$$"
+  ip -n "m$L-$$" addr add "10.98.$i.1/24" dev "v$L$R-$$"
+  ip -n "m$R-$$" addr add "10.98.$i.2/24" dev "v$R$L-$$"
+  ip -n "m$L-$$" link set "v$L$R-$$" up
+  ip -n "m$R-$$" link set "v$R$L-$$" up
+done
+
+WORK=$(mktemp -d)
+CLEANUPS+=("rm -rf $WORK")
+declare -A NPUB
+for n in "${NODES[@]}"; do
+  mkdir -p "$WORK/$n"
+  "$BUILD/ctl/fipsctl" keygen -d "$WORK/$n" >/dev/null 2>&1
+  NPUB[$n]=$(cat "$WORK/$n/fips.pub")
+done
+peer() {  # peer NODE ADDR: one peers[] entry
+  printf '  - npub: "%s"\n    addresses:\n      - transport: udp\n        addr: "%s:2121"\n' \
+    "${NPUB[$1]}" "$2"
+}
+for i in 0 1 2 3 4; do
+  n=${NODES[$i]}
+  {
+    cat <<YAML
+node:
+  identity:
+    persistent: true
+  heartbeat_interval_secs: 1
+  link_dead_timeout_secs: 4
+  retry:
+    base_interval_secs: 1
+    max_backoff_secs: 2
+transports:
+  udp:
+    bind_addr: "0.0.0.0:2121"
+peers:
+YAML
+    [ "$i" -gt 0 ] && peer "${NODES[$((i - 1))]}" "10.98.$i.1"
+    [ "$i" -lt 4 ] && peer "${NODES[$((i + 1))]}" "10.98.$((i + 1)).2"
+  } > "$WORK/$n/fips.yaml"
+done
+
+declare -A SUP
+for n in "${NODES[@]}"; do
+  ip netns exec "m$n-$$" "$BUILD/fips" -c "$WORK/$n/fips.yaml" 2>>"$WORK/$n.log" &
+  SUP[$n]=$!
+done
+CLEANUPS+=("kill ${SUP[*]} 2>/dev/null; wait")
+
+links_up() {
+  grep -q "link up" "$WORK/A.log" && grep -q "link up" "$WORK/E.log" &&
+    for n in B C D; do [ "$(grep -c 'link up' "$WORK/$n.log")" -ge 2 ] || return 1; done
+}
+check "all four links up" wait_until 20 links_up
+
+# tree_ok GROUP...: each group (e.g. "A B") is one component of the mesh.
+# True if, from each node's last tree line: every node of a group names the
+# group's smallest node_addr as root, and each node's coordinates are itself
+# followed by its parent's coordinates, its parent a line neighbour in the group.
+tree_ok() {
+  python3 - "$WORK" "$@" <<'PY'
+import re, sys
+work, groups = sys.argv[1], [g.split() for g in sys.argv[2:]]
+line = "ABCDE"
+state = {}
+for n in line:
+    last = None
+    for l in open(f"{work}/{n}.log", errors="replace"):
+        m = re.search(r"tree: root (\w+) depth (\d+) parent (\w+) coords ([\w,]+)", l)
+        if m:
+            last = m
+    if not last:
+        sys.exit(1)
+    coords = last.group(4).split(",")
+    state[n] = {"root": last.group(1), "parent": last.group(3), "coords": coords, "self": coords[0]}
+for group in groups:
+    root = min(state[n]["self"] for n in group)
+    for n in group:
+        s = state[n]
+        if s["root"] != root or s["coords"][-1] != root:
+            sys.exit(1)
+        if s["parent"] == "none":
+            if s["self"] != root:
+                sys.exit(1)
+            continue
+        owners = [m for m in group if state[m]["self"] == s["parent"]]
+        if len(owners) != 1 or abs(line.index(owners[0]) - line.index(n)) != 1:
+            sys.exit(1)
+        if s["coords"][1:] != state[owners[0]]["coords"]:
+            sys.exit(1)
+PY
+}
+show_trees() {
+  for n in "${NODES[@]}"; do
+    echo "# $n: $(grep -o 'tree: root [0-9a-f]\{8\}.* depth [0-9]*' "$WORK/$n.log" | tail -1)"
+  done
+}
+
+check "one root, coordinates consistent at every node" wait_until 15 tree_ok "A B C D E"
+show_trees
+
+# --- drop B-C with nft (in B's namespace, both directions)
+ip netns exec "mB-$$" nft -f - <<NFT
+table inet fipsmesh {
+  chain in { type filter hook input priority 0; iifname "vBC-$$" drop; }
+  chain out { type filter hook output priority 0; oifname "vBC-$$" drop; }
+}
+NFT
+check "B-C dropped: mesh splits into {A,B} and {C,D,E}, one root each" \
+  wait_until 20 tree_ok "A B" "C D E"
+show_trees
+
+# --- restore B-C: one tree again
+ip netns exec "mB-$$" nft delete table inet fipsmesh
+check "B-C restored: the mesh heals into one tree" wait_until 20 tree_ok "A B C D E"
+show_trees
+
+for n in "${NODES[@]}"; do kill "${SUP[$n]}" 2>/dev/null; done
+for n in "${NODES[@]}"; do wait "${SUP[$n]}" 2>/dev/null; done
+if [ "$FAILED" -ne 0 ]; then
+  for n in "${NODES[@]}"; do echo "--- $n.log"; tail -15 "$WORK/$n.log"; done
+fi
+finish
