@@ -18,15 +18,14 @@ class FakeMeshView final : public MeshView {
   FakeMeshView(NodeAddr self, stp::Coordinates selfCoords)
       : self_(self), selfCoords_(std::move(selfCoords)) {}
 
-  // Adds a peer; coords empty = no TreeAnnounce yet. reach = the addresses
-  // in its inbound bloom filter. Returns the peer for further tweaks.
-  PeerView& addPeer(const NodeAddr& addr, stp::Coordinates coords, std::set<NodeAddr> reach = {},
+  // Adds a send-ready peer; coords empty = no TreeAnnounce yet. reach = the
+  // addresses in its inbound bloom filter. Tweak it later through peer().
+  void addPeer(const NodeAddr& addr, stp::Coordinates coords, std::set<NodeAddr> reach = {},
                     bool treePeer = false) {
     const stp::Coordinates* c = nullptr;
     if (!coords.empty()) c = &coordStore_.emplace_back(std::move(coords));
     peers_.push_back(PeerView{.addr = addr, .coords = c, .sendReady = true, .treePeer = treePeer});
     filters_[addr] = std::move(reach);
-    return peers_.back();
   }
   PeerView& peer(const NodeAddr& addr) {
     for (PeerView& p : peers_) {
