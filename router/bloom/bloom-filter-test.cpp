@@ -39,7 +39,8 @@ TEST_CASE("bloom filter: known answers from tests/vectors/bloom.json") {
     BloomFilter single;
     single.insert(a);
     CHECK(single.contains(a));
-    for (size_t idx : want) CHECK(((single.bytes()[idx / 8] >> (idx % 8)) & 1U) == 1U);
+    for (size_t idx : want)
+      CHECK(((static_cast<unsigned>(single.bytes()[idx / 8]) >> (idx % 8)) & 1U) == 1U);
   }
   BloomFilter f;
   for (size_t i = 0; i < 3; ++i)

@@ -48,7 +48,7 @@ bool BloomFilter::contains(const NodeAddr& addr) const {
   const auto h = baseHashes(addr);
   for (uint64_t i = 0; i < hashCount_; ++i) {
     const size_t idx = indexOf(h, i);
-    if (((bits_[idx / 8] >> (idx % 8)) & 1U) == 0) return false;
+    if (((static_cast<unsigned>(bits_[idx / 8]) >> (idx % 8)) & 1U) == 0) return false;
   }
   return true;
 }
