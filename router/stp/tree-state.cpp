@@ -167,6 +167,7 @@ TreeReceiveResult TreeState::onTreeAnnounce(const NodeAddr& from, std::span<cons
   if (result.verdict != TreeVerdict::ACCEPTED) return result;
 
   auto& msg = std::get<TreeAnnounce>(decoded);
+  const bool wasTreePeer = isTreePeer(from);
   auto& peer = peers_.at(from);
   peer.coords = toCoordinates(msg.ancestry);
   peer.ancestry = std::move(msg.ancestry);
@@ -175,6 +176,8 @@ TreeReceiveResult TreeState::onTreeAnnounce(const NodeAddr& from, std::span<cons
   // Echo rule (§2.1 step 7): a peer on a worse root learns ours at once.
   if (*peer.coords.root() > root_) announce(from, now.monoMs, result.out);
   classify(from, costs, now, result.out);
+  // A child that attaches or leaves changes what our other peers should hear.
+  if (isTreePeer(from) != wasTreePeer) result.out.bloomRecheck = true;
   return result;
 }
 

@@ -83,8 +83,10 @@ struct TreeOutput {
   bool parentChanged = false;
   // Our address path changed (sessions carrying our coordinates may care).
   bool coordsChanged = false;
-  // Same parent, new path (ANCESTRY_UPDATE): re-check which peers' outgoing
-  // filters changed (BloomState::markChanged with the announcing parent).
+  // Only from onTreeAnnounce(): the announcing peer became or stopped being
+  // a tree peer (a child attached or left), or our path changed under the
+  // same parent (ANCESTRY_UPDATE). Re-check which other peers' outgoing
+  // filters changed: BloomState::markChanged(announcing peer, ...).
   bool bloomRecheck = false;
   // Coordinate cache (spec 03 §7): drop entries whose path contains our
   // address / whose root differs from root().
