@@ -21,7 +21,7 @@ class FakeMeshView final : public MeshView {
   // Adds a send-ready peer; coords empty = no TreeAnnounce yet. reach = the
   // addresses in its inbound bloom filter. Tweak it later through peer().
   void addPeer(const NodeAddr& addr, stp::Coordinates coords, std::set<NodeAddr> reach = {},
-                    bool treePeer = false) {
+               bool treePeer = false) {
     const stp::Coordinates* c = nullptr;
     if (!coords.empty()) c = &coordStore_.emplace_back(std::move(coords));
     peers_.push_back(PeerView{.addr = addr, .coords = c, .sendReady = true, .treePeer = treePeer});
