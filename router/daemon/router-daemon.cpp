@@ -57,11 +57,39 @@ stp::TreeConfig treeConfig(schema::MeshSettings::Reader s) {
   return c;
 }
 
+lookup::LookupConfig lookupConfig(schema::MeshSettings::Reader s) {
+  lookup::LookupConfig c;
+  c.ttl = s.getLookupTtl();
+  c.attemptTimeoutsSecs.clear();
+  for (uint64_t secs : s.getLookupAttemptTimeoutsSecs()) c.attemptTimeoutsSecs.push_back(secs);
+  c.recentExpirySecs = s.getLookupRecentExpirySecs();
+  c.forwardMinIntervalSecs = s.getLookupForwardMinIntervalSecs();
+  c.backoffBaseSecs = s.getLookupBackoffBaseSecs();
+  c.backoffMaxSecs = s.getLookupBackoffMaxSecs();
+  return c;
+}
+
 mesh::MeshConfig meshConfig(schema::RouterConfig::Reader slice) {
+  const auto mesh = slice.getMesh();
   mesh::MeshConfig c;
   c.link = linkConfig(slice.getLink());
-  c.tree = treeConfig(slice.getMesh());
+  c.tree = treeConfig(mesh);
+  c.bloom.updateDebounceMs = mesh.getBloomUpdateDebounceMs();
+  c.bloom.maxInboundFpr = mesh.getBloomMaxInboundFpr();
+  c.lookup = lookupConfig(mesh);
+  c.coordCache.capacity = mesh.getCacheCoordSize();
+  c.coordCache.ttlMs = mesh.getCacheCoordTtlSecs() * 1000;
+  c.identityCache.capacity = mesh.getCacheIdentitySize();
   return c;
+}
+
+std::string pathOf(const stp::Coordinates& coords) {
+  std::string path;
+  for (const auto& addr : coords.path()) {
+    if (!path.empty()) path += ',';
+    path += addr.toHex();
+  }
+  return path;
 }
 
 std::string describe(const link::TransportAddr& addr) {
@@ -142,6 +170,12 @@ void RouterDaemon::startMesh(schema::RouterConfig::Reader slice, crypto::KeyPair
     if (!mesh_->addStaticPeer(peer.key, peer.addrs))
       warnings.push_back("peer " + peer.name + ": refused");
   }
+  for (auto peer : slice.getPeers()) {
+    if (peer.getAutoConnect()) continue;
+    auto decoded = identity::decodeNpub(std::string(peer.getNpub()));
+    if (const auto* onDemand = std::get_if<identity::PublicKey>(&decoded))
+      onDemand_.add(*mesh_, *onDemand);
+  }
   for (const auto& w : warnings) spdlog::warn("{}", w);
   uint64_t tickSecs = std::max<uint64_t>(1, slice.getLink().getTickIntervalSecs());
   timeval tick{static_cast<time_t>(tickSecs), 0};
@@ -153,6 +187,7 @@ void RouterDaemon::startMesh(schema::RouterConfig::Reader slice, crypto::KeyPair
 void RouterDaemon::onTick(evutil_socket_t, short, void* arg) {
   auto* self = static_cast<RouterDaemon*>(arg);
   self->mesh_->tick();
+  self->onDemand_.tick(*self->mesh_, self->clock_.nowMs());
   self->transports_.flush();
 }
 
@@ -194,14 +229,22 @@ void RouterDaemon::onLinkDown(const link::PeerInfo& peer, link::LinkDownReason r
 // One line per change of our tree position, parsed by the integration tests:
 // "tree: root <hex> depth <n> parent <hex|none> coords <hex,hex,...>".
 void RouterDaemon::onTreeChanged(const stp::Coordinates& coords) {
-  std::string path;
-  for (const auto& addr : coords.path()) {
-    if (!path.empty()) path += ',';
-    path += addr.toHex();
-  }
   const auto root = coords.root();
   spdlog::info("tree: root {} depth {} parent {} coords {}", root ? root->toHex() : "none",
-               coords.depth(), coords.depth() > 0 ? coords.path()[1].toHex() : "none", path);
+               coords.depth(), coords.depth() > 0 ? coords.path()[1].toHex() : "none",
+               pathOf(coords));
+}
+
+// "lookup: <hex> resolved coords <hex,...>", parsed by the integration tests.
+void RouterDaemon::onLookupResolved(const identity::NodeAddr& target,
+                                    const stp::Coordinates& coords) {
+  onDemand_.resolved(target);
+  spdlog::info("lookup: {} resolved coords {}", target.toHex(), pathOf(coords));
+}
+
+void RouterDaemon::onLookupFailed(const identity::NodeAddr& target) {
+  onDemand_.failed(target, clock_.nowMs());
+  spdlog::info("lookup: {} unreachable", target.toHex());
 }
 
 void RouterDaemon::stop() {

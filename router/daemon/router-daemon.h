@@ -18,6 +18,7 @@
 
 #include "router/crypto/rng.h"
 #include "router/crypto/secp256k1-context.h"
+#include "router/daemon/on-demand-lookups.h"
 #include "router/daemon/transport-set.h"
 #include "router/link/link-io.h"
 #include "router/mesh/mesh-io.h"
@@ -71,6 +72,8 @@ class RouterDaemon final : public mesh::MeshIo {
   void onLinkUp(const link::PeerInfo& peer) override;
   void onLinkDown(const link::PeerInfo& peer, link::LinkDownReason reason) override;
   void onTreeChanged(const stp::Coordinates& coords) override;
+  void onLookupResolved(const identity::NodeAddr& target, const stp::Coordinates& coords) override;
+  void onLookupFailed(const identity::NodeAddr& target) override;
 
   privsep::EventBase& base_;
   crypto::Secp256k1Context secp_;
@@ -79,6 +82,7 @@ class RouterDaemon final : public mesh::MeshIo {
   SystemWallClock wall_;
   TransportSet transports_;
   std::unique_ptr<mesh::MeshNode> mesh_;
+  OnDemandLookups onDemand_;
   privsep::EventPtr tickTimer_;
   privsep::SupervisorLink supervisor_;
   std::unique_ptr<privsep::Channel> tunChannel_;

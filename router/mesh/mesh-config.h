@@ -1,10 +1,15 @@
 // SPDX-License-Identifier: MIT
 // MeshConfig: the settings of one mesh node core (node.* of fips.yaml that
-// the link engine and the mesh components read). Runs in fips-router; filled
-// from the validated config slice, so trusted.
+// the link engine and the mesh components read: link timers and limits,
+// node.tree, node.bloom, node.lookup, node.cache). Runs in fips-router;
+// filled from the validated config slice, so trusted.
 #pragma once
 
+#include "router/bloom/bloom-config.h"
 #include "router/link/link-config.h"
+#include "router/lookup/lookup-state.h"
+#include "router/routing/coord-cache.h"
+#include "router/routing/identity-cache.h"
 #include "router/stp/tree-config.h"
 
 namespace fips::router::mesh {
@@ -12,6 +17,10 @@ namespace fips::router::mesh {
 struct MeshConfig {
   link::LinkConfig link;
   stp::TreeConfig tree;
+  bloom::BloomConfig bloom;
+  lookup::LookupConfig lookup;
+  routing::CoordCacheConfig coordCache;
+  routing::IdentityCacheConfig identityCache;
 };
 
 }  // namespace fips::router::mesh

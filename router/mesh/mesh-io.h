@@ -34,6 +34,11 @@ class MeshIo {
   virtual void onLinkDown(const link::PeerInfo&, link::LinkDownReason) {}
   // Our tree position changed: new root, parent or coordinates (self → root).
   virtual void onTreeChanged(const stp::Coordinates&) {}
+  // A lookup we started was answered with a verified proof: target's
+  // coordinates (now in the coordinate cache).
+  virtual void onLookupResolved(const identity::NodeAddr&, const stp::Coordinates&) {}
+  // A lookup we started ran out of attempts.
+  virtual void onLookupFailed(const identity::NodeAddr&) {}
 };
 
 }  // namespace fips::router::mesh

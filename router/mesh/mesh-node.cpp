@@ -30,10 +30,15 @@ MeshNode::MeshNode(const crypto::Secp256k1Context& ctx, crypto::KeyPair localKey
       io_(io),
       key_(localKey.clone()),
       tree_(ctx, key_, config_.tree, rng, now()),
+      bloom_(tree_.self(), config_.bloom),
+      lookup_(config_.lookup, ctx, key_, rng),
+      coords_(config_.coordCache),
+      ids_(config_.identityCache),
       links_(ctx, std::move(localKey), epoch, config_.link, clock, rng, *this) {}
 
 bool MeshNode::addStaticPeer(const identity::PublicKey& key,
                              std::vector<link::TransportAddr> addrs) {
+  ids_.insert(key);
   const bool added = links_.addStaticPeer(key, std::move(addrs));
   flush();
   return added;
@@ -52,13 +57,42 @@ void MeshNode::onDatagram(const link::TransportAddr& from, std::span<const uint8
 
 void MeshNode::tick() {
   links_.tick();
+  const uint64_t nowMs = clock_.nowMs();
   apply(tree_.tick(NO_COSTS, now()));
+  queueFilters();
+  refreshView();
+  lookup::LookupActions actions;
+  lookup_.tick(*this, nowMs, actions);
+  apply(actions);
+  coords_.purgeExpired(nowMs);
   flush();
 }
 
 void MeshNode::shutdown() {
   outbox_.clear();
   links_.shutdown();
+}
+
+lookup::LookupStart MeshNode::lookup(const identity::NodeAddr& target) {
+  refreshView();
+  lookup::LookupActions actions;
+  const auto started = lookup_.start(*this, target, clock_.nowMs(), actions);
+  apply(actions);
+  flush();
+  return started;
+}
+
+void MeshNode::learnIdentity(const identity::PublicKey& key) {
+  ids_.insert(key);
+}
+
+void MeshNode::learnCoords(const identity::NodeAddr& addr, stp::Coordinates coords) {
+  coords_.insert(addr, std::move(coords), clock_.nowMs());
+}
+
+const stp::Coordinates* MeshNode::cachedCoords(const identity::NodeAddr& addr) const {
+  const auto* entry = coords_.get(addr, clock_.nowMs());
+  return entry ? &entry->coords : nullptr;
 }
 
 MeshSnapshot MeshNode::snapshot() const {
@@ -70,12 +104,40 @@ stp::TreeNow MeshNode::now() const {
   return stp::TreeNow{clock_.nowMs(), wall_.unixSecs()};
 }
 
-void MeshNode::apply(const stp::TreeOutput& out) {
+void MeshNode::apply(const stp::TreeOutput& out, const identity::NodeAddr* from) {
   if (!out.announceTo.empty()) {
     const std::vector<uint8_t> body = tree_.announceBody();
     for (const auto& peer : out.announceTo) queue(peer, fmp::LinkMessageType::TREE_ANNOUNCE, body);
   }
+  const auto treePeer = [this](const identity::NodeAddr& p) { return isTreePeer(p); };
+  if (out.parentChanged) bloom_.markAll();
+  if (out.bloomRecheck && from) bloom_.markChanged(*from, treePeer);
+  if (out.invalidateViaSelf) coords_.invalidateVia(self());
+  if (out.invalidateOtherRoots) coords_.invalidateOtherRoots(tree_.root());
+  if (out.resetLookupBackoff) lookup_.resetBackoff();
   if (out.parentChanged || out.coordsChanged) io_.onTreeChanged(tree_.coordinates());
+}
+
+void MeshNode::apply(lookup::LookupActions& actions) {
+  for (const auto& send : actions.sends) {
+    if (send.message.empty()) continue;
+    const auto type = static_cast<fmp::LinkMessageType>(send.message[0]);
+    const std::span<const uint8_t> body(send.message.data() + 1, send.message.size() - 1);
+    for (const auto& peer : send.peers) queue(peer, type, body);
+  }
+  for (const auto& resolved : actions.resolved) {
+    if (const auto* coords = cachedCoords(resolved.target))
+      io_.onLookupResolved(resolved.target, *coords);
+  }
+  for (const auto& target : actions.unreachable) io_.onLookupFailed(target);
+  actions = {};
+}
+
+void MeshNode::queueFilters() {
+  const auto treePeer = [this](const identity::NodeAddr& p) { return isTreePeer(p); };
+  for (const auto& send : bloom_.tick(clock_.nowMs(), treePeer)) {
+    queue(send.peer, fmp::LinkMessageType::FILTER_ANNOUNCE, send.body);
+  }
 }
 
 void MeshNode::queue(const identity::NodeAddr& peer, fmp::LinkMessageType type,
@@ -84,7 +146,6 @@ void MeshNode::queue(const identity::NodeAddr& peer, fmp::LinkMessageType type,
 }
 
 void MeshNode::flush() {
-  // Sending never re-enters the components, but keep the queue stable anyway.
   std::vector<Outgoing> batch;
   batch.swap(outbox_);
   for (const Outgoing& out : batch) {
@@ -102,11 +163,15 @@ void MeshNode::sendDatagram(const link::TransportAddr& to, std::span<const uint8
 
 void MeshNode::onLinkUp(const link::PeerInfo& peer) {
   io_.onLinkUp(peer);
+  ids_.insert(peer.key);
+  bloom_.addPeer(peer.addr);
+  lookup_.resetBackoff();
   apply(tree_.addPeer(peer.addr, peer.key.xOnly(), now()));
 }
 
 void MeshNode::onLinkDown(const link::PeerInfo& peer, link::LinkDownReason reason) {
   io_.onLinkDown(peer, reason);
+  bloom_.removePeer(peer.addr);
   apply(tree_.removePeer(peer.addr, NO_COSTS, now()));
 }
 
@@ -115,12 +180,31 @@ void MeshNode::onLinkMessage(const identity::NodeAddr& peer, fmp::LinkMessageTyp
   ++counters_.messagesIn[static_cast<uint8_t>(type)];
   switch (type) {
     case fmp::LinkMessageType::TREE_ANNOUNCE:
-      apply(tree_.onTreeAnnounce(peer, body, NO_COSTS, now()).out);
+      apply(tree_.onTreeAnnounce(peer, body, NO_COSTS, now()).out, &peer);
+      break;
+    case fmp::LinkMessageType::FILTER_ANNOUNCE:
+      bloom_.onFilterAnnounce(peer, body, [this](const auto& p) { return isTreePeer(p); });
+      break;
+    case fmp::LinkMessageType::LOOKUP_REQUEST:
+    case fmp::LinkMessageType::LOOKUP_RESPONSE:
+      onLookupMessage(peer, type, body);
       break;
     default:
-      ++counters_.unhandled;
+      ++counters_.unhandled;  // SessionDatagram, MMP reports: #6 and MMP
       break;
   }
+}
+
+void MeshNode::onLookupMessage(const identity::NodeAddr& peer, fmp::LinkMessageType type,
+                               std::span<const uint8_t> body) {
+  refreshView();
+  lookup::LookupActions actions;
+  if (type == fmp::LinkMessageType::LOOKUP_REQUEST) {
+    lookup_.onRequest(*this, peer, body, clock_.nowMs(), actions);
+  } else {
+    lookup_.onResponse(*this, ids_, coords_, body, clock_.nowMs(), actions);
+  }
+  apply(actions);
 }
 
 }  // namespace fips::router::mesh

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 // MeshNode: the sans-IO core of one FIPS node at the mesh layer (spec 02,
 // spec 03). It owns the FMP link engine and the mesh components (spanning
-// tree so far), hands each authenticated link message to the component of
-// its type, sends what they produce, ticks them, and exposes snapshots for
-// the daemon, the control surface and the simulator. Runs in fips-router
+// tree, bloom filters, lookup, coordinate and identity caches, next-hop
+// selection), hands each authenticated link message to the component of its
+// type, sends what they produce, ticks them, and exposes snapshots for the
+// daemon, the control surface and the simulator. Runs in fips-router
 // (and many times in one process in tests/sim); datagrams handed to
 // onDatagram() are untrusted.
 //
@@ -20,6 +21,7 @@
 #include <span>
 #include <vector>
 
+#include "router/bloom/bloom-state.h"
 #include "router/crypto/rng.h"
 #include "router/crypto/secp256k1-context.h"
 #include "router/crypto/secp256k1-keys.h"
@@ -28,9 +30,14 @@
 #include "router/identity/public-key.h"
 #include "router/link/link-io.h"
 #include "router/link/link-manager.h"
+#include "router/lookup/lookup-state.h"
 #include "router/mesh/mesh-config.h"
 #include "router/mesh/mesh-io.h"
 #include "router/noise/handshake.h"
+#include "router/routing/coord-cache.h"
+#include "router/routing/identity-cache.h"
+#include "router/routing/mesh-view.h"
+#include "router/routing/next-hop.h"
 #include "router/stp/coordinates.h"
 #include "router/stp/tree-state.h"
 
@@ -58,7 +65,14 @@ struct MeshSnapshot {
   size_t depth() const { return coords.depth(); }
 };
 
-class MeshNode final : private link::LinkIo {
+// Where a datagram for a destination goes next (spec 03 §6).
+struct MeshRoute {
+  routing::NextHopKind kind = routing::NextHopKind::COORDS_REQUIRED;
+  routing::NextHopRule rule = routing::NextHopRule::NONE;
+  std::optional<identity::NodeAddr> peer;  // set iff kind == PEER
+};
+
+class MeshNode final : private link::LinkIo, private routing::MeshView {
  public:
   // ctx, clock, wall, rng and io are borrowed and must outlive the node;
   // epoch is this process's 8 random startup bytes (spec 02 §5).
@@ -79,9 +93,23 @@ class MeshNode final : private link::LinkIo {
   // Disconnect(Shutdown) to every peer; the node is inert afterwards.
   void shutdown();
 
+  // Coordinate discovery for target (spec 03 §5.3): its key must be in the
+  // identity cache (learnIdentity) for the answer's proof to verify. The
+  // answer arrives as MeshIo::onLookupResolved / onLookupFailed.
+  lookup::LookupStart lookup(const identity::NodeAddr& target);
+  // Identity cache writers: DNS, configured peers, native API (spec 03 §7).
+  void learnIdentity(const identity::PublicKey& key);
+  // Coordinate cache writer for transit session setup (spec 03 §7; #6).
+  void learnCoords(const identity::NodeAddr& addr, stp::Coordinates coords);
+  const stp::Coordinates* cachedCoords(const identity::NodeAddr& addr) const;
+  // Next hop toward dest from our tree, filters and coordinate cache.
+  MeshRoute route(const identity::NodeAddr& dest);
+
   const identity::NodeAddr& self() const { return links_.localAddr(); }
   MeshSnapshot snapshot() const;
   const stp::TreeState& tree() const { return tree_; }
+  const bloom::BloomState& bloom() const { return bloom_; }
+  const lookup::LookupState& lookups() const { return lookup_; }
   const link::LinkCounters& linkCounters() const { return links_.counters(); }
   const MeshCounters& counters() const { return counters_; }
 
@@ -93,9 +121,24 @@ class MeshNode final : private link::LinkIo {
   void onLinkMessage(const identity::NodeAddr& peer, fmp::LinkMessageType type,
                      std::span<const uint8_t> body) override;
 
+  // routing::MeshView (mesh-view.cpp); peers() is valid after refreshView().
+  const identity::NodeAddr& selfAddr() const override { return links_.localAddr(); }
+  const stp::Coordinates& selfCoords() const override { return tree_.coordinates(); }
+  std::span<const routing::PeerView> peers() const override { return peerViews_; }
+  bool mayReach(const routing::PeerView& peer, const identity::NodeAddr& dest) const override;
+  void refreshView();
+  bool isTreePeer(const identity::NodeAddr& peer) const { return tree_.isTreePeer(peer); }
+
   stp::TreeNow now() const;
-  // Queues the tree's announces and reports a changed position.
-  void apply(const stp::TreeOutput& out);
+  // Queues the tree's announces and applies its flags to bloom, caches and
+  // lookup; reports a changed position. from: the announcing peer, for
+  // outputs of onTreeAnnounce().
+  void apply(const stp::TreeOutput& out, const identity::NodeAddr* from = nullptr);
+  // Queues lookup sends and reports answers.
+  void apply(lookup::LookupActions& actions);
+  void onLookupMessage(const identity::NodeAddr& peer, fmp::LinkMessageType type,
+                       std::span<const uint8_t> body);
+  void queueFilters();
   void queue(const identity::NodeAddr& peer, fmp::LinkMessageType type,
              std::span<const uint8_t> body);
   // Sends what the components queued (outside any engine call).
@@ -113,7 +156,12 @@ class MeshNode final : private link::LinkIo {
   MeshIo& io_;
   crypto::KeyPair key_;  // the tree signs declarations with it
   stp::TreeState tree_;
+  bloom::BloomState bloom_;
+  lookup::LookupState lookup_;
+  routing::CoordCache coords_;
+  routing::IdentityCache ids_;
   link::LinkManager links_;
+  std::vector<routing::PeerView> peerViews_;
   std::vector<Outgoing> outbox_;
   MeshCounters counters_;
 };

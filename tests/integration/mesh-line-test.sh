@@ -6,13 +6,17 @@
 #   mA ---- mB ---- mC ---- mD ---- mE        one veth pair per hop,
 #     10.98.1.0/24  .2.0/24  .3.0/24  .4.0/24   each node binds 0.0.0.0:2121
 #
-# Each node lists its neighbours as static peers. Checks: all four links come
-# up; the tree converges to one root (the smallest node_addr) with
-# coordinates consistent at every node (each node's path is itself followed
-# by its parent's path, and its parent is a line neighbour); dropping B-C with
-# nft splits the mesh into {A,B} and {C,D,E}, each with its own smallest root;
-# removing the rule heals it into one tree again. The tree is read from the
-# routers' "tree: root R depth N parent P coords C" log lines.
+# Each node lists its neighbours as static peers; A also lists E with
+# connect_policy on_demand, which makes A's router look E up (spec 03 §5; the
+# stand-in trigger until sessions, #6, and `fipsctl probe`, #7, exist).
+# Checks: all four links come up; the tree converges to one root (the
+# smallest node_addr) with coordinates consistent at every node (each node's
+# path is itself followed by its parent's path, and its parent is a line
+# neighbour); A's lookup for E's node_addr returns E's coordinates; dropping
+# B-C with nft splits the mesh into {A,B} and {C,D,E}, each with its own
+# smallest root; removing the rule heals it into one tree again. State is
+# read from the routers' log lines "tree: root R depth N parent P coords C"
+# and "lookup: T resolved coords C".
 set -u
 BUILD=${1:?usage: mesh-line-test.sh BUILD_DIR}
 . "$(dirname "$0")/../lib/netns.sh"
@@ -61,6 +65,7 @@ peers:
 YAML
     [ "$i" -gt 0 ] && peer "${NODES[$((i - 1))]}" "10.98.$i.1"
     [ "$i" -lt 4 ] && peer "${NODES[$((i + 1))]}" "10.98.$((i + 1)).2"
+    [ "$i" -eq 0 ] && { peer E 10.98.4.2; echo "    connect_policy: on_demand"; }
   } > "$WORK/$n/fips.yaml"
 done
 
@@ -122,6 +127,17 @@ show_trees() {
 
 check "one root, coordinates consistent at every node" wait_until 15 tree_ok "A B C D E"
 show_trees
+
+# E's coordinates as E logs them, and as A's lookup for E's node_addr returned them.
+last_coords() { grep -o "tree: root .* coords [0-9a-f,]*" "$WORK/$1.log" | tail -1 | sed 's/.* coords //'; }
+E_SELF=$(last_coords E | cut -d, -f1)
+lookup_ok() {
+  local got
+  got=$(grep -o "lookup: $E_SELF resolved coords [0-9a-f,]*" "$WORK/A.log" | tail -1 | sed 's/.* coords //')
+  [ -n "$got" ] && [ "$got" = "$(last_coords E)" ]
+}
+check "A's lookup for E's node_addr returns E's coordinates" wait_until 20 lookup_ok
+echo "# A looked up E: $(grep -o "lookup: $E_SELF resolved.*" "$WORK/A.log" | tail -1 | cut -c1-60)..."
 
 # --- drop B-C with nft (in B's namespace, both directions)
 ip netns exec "mB-$$" nft -f - <<NFT

@@ -3,6 +3,7 @@
 #include "tests/sim/mesh-metrics.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 namespace fips::sim {
@@ -81,6 +82,81 @@ TreeStats treeStats(Simulator& sim) {
   }
   stats.roots = roots.size();
   stats.meanDepth = running ? depthSum / static_cast<double>(running) : 0;
+  return stats;
+}
+
+uint64_t parentSwitches(Simulator& sim) {
+  uint64_t total = 0;
+  for (size_t i = 0; i < sim.size(); ++i) {
+    if (sim.node(i).running()) total += sim.node(i).core->tree().counters().parentSwitches;
+  }
+  return total;
+}
+
+std::optional<uint64_t> settle(Simulator& sim, uint64_t quietMs, uint64_t maxMs) {
+  constexpr uint64_t STEP_MS = 10'000;
+  const uint64_t start = sim.events.nowMs();
+  uint64_t lastChange = start;
+  uint64_t seen = parentSwitches(sim);
+  while (sim.events.nowMs() - lastChange < quietMs) {
+    if (sim.events.nowMs() - start >= maxMs) return std::nullopt;
+    sim.runFor(STEP_MS);
+    if (const uint64_t now = parentSwitches(sim); now != seen) {
+      seen = now;
+      lastChange = sim.events.nowMs();
+    }
+  }
+  return lastChange - start;
+}
+
+uint64_t controlMessages(Simulator& sim) {
+  uint64_t total = 0;
+  for (size_t i = 0; i < sim.size(); ++i) {
+    if (sim.node(i).running()) total += sim.node(i).core->counters().controlMessagesOut();
+  }
+  return total;
+}
+
+std::optional<size_t> routeHops(Simulator& sim, size_t src, size_t dst) {
+  const auto dest = sim.node(dst).nodeAddr;
+  const auto* known = sim.node(src).core->cachedCoords(dest);
+  if (!known) return std::nullopt;
+  const router::stp::Coordinates coords = *known;
+  size_t at = src;
+  size_t hops = 0;
+  while (at != dst) {
+    if (hops > 4 * sim.size()) return std::nullopt;
+    auto& core = *sim.node(at).core;
+    if (at != src) core.learnCoords(dest, coords);
+    const auto next = core.route(dest);
+    if (next.kind != router::routing::NextHopKind::PEER) return std::nullopt;
+    at = sim.indexOfAddr(*next.peer);
+    if (at >= sim.size()) return std::nullopt;
+    ++hops;
+  }
+  return hops;
+}
+
+RouteStats routeAll(Simulator& sim) {
+  RouteStats stats;
+  const Topology usable = sim.net.usable(sim.size());
+  double stretchSum = 0;
+  for (size_t s = 0; s < sim.size(); ++s) {
+    if (!sim.node(s).running()) continue;
+    const auto shortest = usable.hops(s);
+    for (size_t d = 0; d < sim.size(); ++d) {
+      if (d == s || !sim.node(d).running()) continue;
+      ++stats.pairs;
+      if (sim.node(s).resolved.contains(sim.node(d).nodeAddr)) ++stats.resolved;
+      const auto hops = routeHops(sim, s, d);
+      if (!hops || shortest[d] == UNREACHABLE) continue;
+      ++stats.routed;
+      const double stretch = static_cast<double>(*hops) / static_cast<double>(shortest[d]);
+      stretchSum += stretch;
+      stats.maxStretch = std::max(stats.maxStretch, stretch);
+    }
+  }
+  stats.meanStretch = stats.routed ? stretchSum / static_cast<double>(stats.routed) : 0;
   return stats;
 }
 

@@ -6,6 +6,8 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <optional>
 
 #include "tests/sim/simulator.h"
 
@@ -22,5 +24,31 @@ struct TreeStats {
 // active peer and its coordinates are [self] followed by the parent's.
 bool treeConsistent(Simulator& sim);
 TreeStats treeStats(Simulator& sim);
+
+// Parent switches so far, all running nodes.
+uint64_t parentSwitches(Simulator& sim);
+// Runs until no node has switched parent for quietMs (checked every 10 s),
+// at most maxMs; the virtual ms from the call to the last switch, or nullopt
+// if the tree never went quiet.
+std::optional<uint64_t> settle(Simulator& sim, uint64_t quietMs, uint64_t maxMs);
+
+// Link messages the mesh components sent (tree, bloom, lookup), all nodes.
+uint64_t controlMessages(Simulator& sim);
+
+struct RouteStats {
+  size_t pairs = 0;        // ordered pairs of running nodes
+  size_t resolved = 0;     // pairs whose lookup was answered with a verified proof
+  size_t routed = 0;       // pairs whose hop-by-hop walk reached the destination
+  double meanStretch = 0;  // routed hops / shortest hops, over routed pairs
+  double maxStretch = 0;
+};
+
+// Walks from src to dst with each node's next-hop selection, using the
+// coordinates src learned by lookup (each transit node caches them first, as
+// session setup does, spec 03 §7); the hop count, or nullopt if a node had
+// no route, the walk looped, or src has no coordinates for dst.
+std::optional<size_t> routeHops(Simulator& sim, size_t src, size_t dst);
+// routeHops over every ordered pair, against shortest paths over usable links.
+RouteStats routeAll(Simulator& sim);
 
 }  // namespace fips::sim

@@ -59,6 +59,15 @@ void SimNode::onLinkDown(const router::link::PeerInfo&, router::link::LinkDownRe
   ++linkDowns;
 }
 
+void SimNode::onLookupResolved(const router::identity::NodeAddr& target,
+                               const router::stp::Coordinates&) {
+  resolved.insert(target);
+}
+
+void SimNode::onLookupFailed(const router::identity::NodeAddr& target) {
+  failed.insert(target);
+}
+
 size_t SimNode::activePeers() const {
   return core ? core->snapshot().peers.size() : 0;
 }

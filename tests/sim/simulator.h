@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <set>
 #include <vector>
 
 #include "router/crypto/secp256k1-context.h"
@@ -33,6 +34,9 @@ class SimNode final : public router::mesh::MeshIo {
                     std::span<const uint8_t> packet) override;
   void onLinkUp(const router::link::PeerInfo& peer) override;
   void onLinkDown(const router::link::PeerInfo& peer, router::link::LinkDownReason reason) override;
+  void onLookupResolved(const router::identity::NodeAddr& target,
+                        const router::stp::Coordinates& coords) override;
+  void onLookupFailed(const router::identity::NodeAddr& target) override;
 
   bool running() const { return core != nullptr; }
   // A fresh key pair (and so node_addr) from the node's rng.
@@ -50,6 +54,8 @@ class SimNode final : public router::mesh::MeshIo {
   uint64_t starts = 0;
   uint64_t linkUps = 0;
   uint64_t linkDowns = 0;
+  std::set<router::identity::NodeAddr> resolved;  // lookups answered
+  std::set<router::identity::NodeAddr> failed;    // lookups out of attempts
 };
 
 class Simulator {

@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: MIT
+// MeshNode as the routing::MeshView its lookup and next-hop code read, and
+// next-hop selection (spec 03 §4, §6). Runs in fips-router; peer
+// coordinates and filters came from peers but were validated on receipt.
+#include "router/mesh/mesh-node.h"
+
+namespace fips::router::mesh {
+
+void MeshNode::refreshView() {
+  peerViews_.clear();
+  for (const auto& peer : tree_.peers()) {
+    routing::PeerView view;
+    view.addr = peer;
+    view.coords = tree_.peerCoordinates(peer);
+    view.sendReady = true;  // the tree only knows peers whose link is up
+    view.treePeer = tree_.isTreePeer(peer);
+    peerViews_.push_back(view);
+  }
+}
+
+bool MeshNode::mayReach(const routing::PeerView& peer, const identity::NodeAddr& dest) const {
+  return bloom_.peerContains(peer.addr, dest);
+}
+
+MeshRoute MeshNode::route(const identity::NodeAddr& dest) {
+  refreshView();
+  const routing::NextHop hop = routing::findNextHop(*this, coords_, dest, clock_.nowMs());
+  MeshRoute out{hop.kind, hop.rule, std::nullopt};
+  if (hop.peer) out.peer = hop.peer->addr;
+  return out;
+}
+
+}  // namespace fips::router::mesh
