@@ -219,9 +219,36 @@ TEST_CASE("bloom state: split horizon over tree peers only") {
   CHECK(s.peersContaining(addr(30)) == std::vector<NodeAddr>{addr(3)});
   CHECK(s.peersContaining(addr(99)).empty());
 
-  // Filters go to all peers, tree or not.
+  // Filters go to all peers, tree or not, each with its own split horizon.
   const auto sends = s.tick(1000, tree);
-  CHECK(sends.size() == 3);
+  REQUIRE(sends.size() == 3);
+  for (const auto& send : sends)
+    CHECK(decodeOk(send.body).filter == s.outgoingFilter(send.peer, tree));
+}
+
+TEST_CASE("bloom state: every peer's sent filter is its own split-horizon union") {
+  BloomState s(addr(100), BloomConfig{});
+  const TreePeerFn tree = [](const NodeAddr& p) { return p.bytes()[0] % 3 != 0; };
+  for (uint8_t p = 1; p <= 9; ++p) s.addPeer(addr(p));
+  for (uint8_t p = 1; p <= 9; ++p) {
+    if (p == 5) continue;  // a tree peer that sent nothing yet
+    const auto body = announceBody(1, {p, static_cast<uint8_t>(p + 10)});
+    REQUIRE(s.onFilterAnnounce(addr(p), body, tree).verdict == BloomVerdict::ACCEPTED);
+  }
+  const auto sends = s.tick(0, tree);
+  REQUIRE(sends.size() == 9);
+  for (const auto& send : sends) {
+    const auto got = decodeOk(send.body).filter;
+    CHECK(got == s.outgoingFilter(send.peer, tree));
+    BloomFilter want;
+    want.insert(addr(100));
+    for (uint8_t p = 1; p <= 9; ++p) {
+      if (p == 5 || p % 3 == 0 || addr(p) == send.peer) continue;
+      want.insert(addr(p));
+      want.insert(addr(static_cast<uint8_t>(p + 10)));
+    }
+    CHECK(got == want);
+  }
 }
 
 TEST_CASE("bloom state: only changed outgoing filters are re-sent, after the debounce") {

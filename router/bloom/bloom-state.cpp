@@ -71,26 +71,56 @@ void BloomState::markAll() {
 }
 
 void BloomState::markChanged(const NodeAddr& except, const TreePeerFn& isTreePeer) {
+  const auto outgoing = outgoingFilters(isTreePeer);
   for (auto& [addr, peer] : peers_) {
     if (addr == except || peer.pending) continue;
-    if (!peer.lastSent || *peer.lastSent != outgoingFilter(addr, isTreePeer)) peer.pending = true;
+    if (!peer.lastSent || *peer.lastSent != outgoing.at(addr)) peer.pending = true;
   }
 }
 
 std::vector<FilterSend> BloomState::tick(uint64_t nowMs, const TreePeerFn& isTreePeer) {
   std::vector<FilterSend> out;
+  std::optional<std::map<NodeAddr, BloomFilter>> outgoing;
   for (auto& [addr, peer] : peers_) {
     if (!peer.pending) continue;
     if (peer.lastSentMs && nowMs - std::min(nowMs, *peer.lastSentMs) < config_.updateDebounceMs) {
       continue;
     }
-    FilterAnnounce announce{.sequence = ++sequence_, .filter = outgoingFilter(addr, isTreePeer)};
+    if (!outgoing) outgoing = outgoingFilters(isTreePeer);
+    FilterAnnounce announce{.sequence = ++sequence_, .filter = outgoing->at(addr)};
     if (announce.filter.fpr() > config_.maxInboundFpr) ++counters_.outgoingOverCap;
     out.push_back(FilterSend{addr, encodeFilterAnnounce(announce)});
     ++counters_.sent;
     peer.lastSent = announce.filter;
     peer.lastSentMs = nowMs;
     peer.pending = false;
+  }
+  return out;
+}
+
+std::map<NodeAddr, BloomFilter> BloomState::outgoingFilters(const TreePeerFn& isTreePeer) const {
+  // Split horizon for every peer in O(peers) merges: a contributing tree
+  // peer gets self ∪ (prefix before it) ∪ (suffix after it); everyone else
+  // gets self ∪ all contributors.
+  std::vector<std::pair<NodeAddr, const BloomFilter*>> contributors;
+  for (const auto& [addr, p] : peers_) {
+    if (p.inbound && isTreePeer(addr)) contributors.emplace_back(addr, &*p.inbound);
+  }
+  BloomFilter base;
+  base.insert(self_);
+  std::vector<BloomFilter> suffix(contributors.size() + 1, base);
+  for (size_t i = contributors.size(); i > 0; --i) {
+    suffix[i - 1] = suffix[i];
+    suffix[i - 1].merge(*contributors[i - 1].second);
+  }
+  std::map<NodeAddr, BloomFilter> out;
+  for (const auto& [addr, p] : peers_) out.emplace(addr, suffix[0]);
+  BloomFilter prefix = base;
+  for (size_t i = 0; i < contributors.size(); ++i) {
+    BloomFilter filter = prefix;
+    filter.merge(suffix[i + 1]);
+    out.insert_or_assign(contributors[i].first, filter);
+    prefix.merge(*contributors[i].second);
   }
   return out;
 }

@@ -114,6 +114,8 @@ class BloomState {
   };
 
   std::optional<BloomVerdict> check(const NodeAddr& from, const FilterAnnounce& announce) const;
+  // outgoingFilter() for every peer at once.
+  std::map<NodeAddr, BloomFilter> outgoingFilters(const TreePeerFn& isTreePeer) const;
 
   NodeAddr self_;
   BloomConfig config_;

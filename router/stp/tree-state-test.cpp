@@ -192,6 +192,9 @@ TEST_CASE("tree state: triangle never loops, also after the root goes away") {
       net.unlink(0, 2);
     }
     net.run(5000);
+    if (simultaneous) {
+      CHECK(net.node(1).counters().loopsDetected + net.node(2).counters().loopsDetected > 0);
+    }
     checkMutual = true;
     checkSane(net);
     REQUIRE_FALSE(mutualParents(net));
@@ -327,6 +330,29 @@ TEST_CASE("tree state: link costs, hysteresis and hold-down") {
   CHECK(n.reevaluate(onlyOne, now(3 * config.holdDownSecs * 1000)).decision ==
         TreeDecision::SWITCH);
   CHECK(n.parent() == net.addr(1));
+}
+
+TEST_CASE("tree state: an ancestor swap reaches the grandchild as an ancestry update") {
+  TreeConfig config;
+  TreeNet net(4, config);
+  // 0 - 3 - 1 - 2, then a shortcut 0 - 1: node 1 moves under 0 once its
+  // hold-down has passed, and node 2 keeps its parent but learns the path.
+  net.link(0, 3);
+  net.link(3, 1);
+  net.link(1, 2);
+  net.run(2000);
+  REQUIRE(net.node(2).coordinates() ==
+          Coordinates({net.addr(2), net.addr(1), net.addr(3), net.addr(0)}));
+  net.check = [&] { checkSane(net); };
+  net.link(0, 1);
+  net.run(2000);
+  CHECK(net.node(1).parent() == net.addr(3));  // discretionary: held down
+  net.run((config.holdDownSecs + config.reevalIntervalSecs) * 1000);
+  CHECK(net.node(1).parent() == net.addr(0));
+  CHECK(net.node(2).parent() == net.addr(1));
+  CHECK(net.node(2).coordinates() == Coordinates({net.addr(2), net.addr(1), net.addr(0)}));
+  CHECK(net.node(2).counters().ancestryChanged >= 1);
+  CHECK(net.node(2).counters().parentSwitches == 1);  // only the first attach
 }
 
 TEST_CASE("tree state: losing the parent switches at once despite hold-down") {
