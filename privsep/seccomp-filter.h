@@ -10,6 +10,10 @@ namespace fips::privsep {
 enum class SeccompProfile {
   ROUTER,
   TRANSPORT,
+  // TRANSPORT plus what a resolver thread's getaddrinfo needs: threads
+  // (clone with CLONE_THREAD only), read-only opens of /etc files, and
+  // IPv4/IPv6 sockets for DNS queries.
+  TRANSPORT_RESOLVER,
   TUN_HELPER,
 };
 

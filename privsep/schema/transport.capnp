@@ -9,8 +9,16 @@
 #   datagrams  any number after bound: one batch of received datagrams
 #              (one recvmmsg drain), payloads opaque (FMP frames).
 #   stats      any time after bound: counters since start.
+#   resolved   after bound, once per resolve request, echoing its id: at
+#              most 8 addresses (MAX_RESOLVED_ADDRS) in resolver order, or
+#              none and a one-line error (at most 200 bytes).
 # Direction router -> worker (TransportRequest): fds: 0 always.
 #   send       after bound: one batch to send with sendmmsg.
+#   resolve    after bound, by a worker that resolves names (udp): look up
+#              a peer's host name at connect time (getaddrinfo, run off the
+#              event loop). host: a DNS name of at most 253 bytes (letters,
+#              digits, '-', '_', '.'; labels of 1-63); at most 16 requests
+#              in flight. The worker treats anything else as fatal.
 # The router treats a worker message out of this order as fatal for the
 # worker's channel (it drops the channel; the supervisor restarts it).
 @0xa09afd4b7ef654b9;
@@ -38,9 +46,21 @@ struct TransportEvent {
       kernelDrops @5 :UInt64;   # SO_RXQ_OVFL
       sendErrors @6 :UInt64;
     }
+    resolved :group {
+      id @7 :UInt32;                    # the request's id
+      addrs @8 :List(Common.Endpoint);  # port as requested
+      error @9 :Text;                   # empty when addrs is not
+    }
   }
 }
 
 struct TransportRequest {
-  send @0 :List(Datagram);
+  union {
+    send @0 :List(Datagram);
+    resolve :group {
+      id @1 :UInt32;    # chosen by the router, echoed in resolved
+      host @2 :Text;
+      port @3 :UInt16;
+    }
+  }
 }

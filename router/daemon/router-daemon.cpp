@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <arpa/inet.h>
+#include <map>
 
 #include <capnp/message.h>
 
@@ -165,10 +166,29 @@ void RouterDaemon::startMesh(schema::RouterConfig::Reader slice, crypto::KeyPair
   mesh_ = std::make_unique<mesh::MeshNode>(secp_, std::move(key), epoch, meshConfig(slice), clock_,
                                            wall_, rng_, *this);
   onTreeChanged(mesh_->tree().coordinates());
+  const auto link = slice.getLink();
+  resolver_ = std::make_unique<PeerResolver>(
+      link.getRetryBaseIntervalSecs() * 1000, link.getRetryMaxBackoffSecs() * 1000,
+      [this](uint32_t transport, uint32_t request, const std::string& host, uint16_t port) {
+        return transports_.resolve(transport, request, host, port);
+      },
+      [this](const identity::PublicKey& peer, std::vector<link::TransportAddr> addrs) {
+        if (!mesh_->setStaticPeerAddrs(peer, std::move(addrs))) {
+          spdlog::warn("peer {}: addresses refused", identity::encodeNpub(peer));
+        }
+      });
+  transports_.setResolvedHandler(
+      [this](uint32_t transport, uint32_t request, auto addrs, const std::string& error) {
+        resolver_->onResolved(transport, request, std::move(addrs), error, clock_.nowMs());
+        transports_.flush();
+      });
   std::vector<std::string> warnings;
   for (auto& peer : dialablePeers(slice.getPeers(), transports_, warnings)) {
-    if (!mesh_->addStaticPeer(peer.key, peer.addrs))
+    if (!peer.hosts.empty()) {
+      resolver_->add(peer.key, peer.name, std::move(peer.addrs), std::move(peer.hosts));
+    } else if (!mesh_->addStaticPeer(peer.key, peer.addrs)) {
       warnings.push_back("peer " + peer.name + ": refused");
+    }
   }
   for (auto peer : slice.getPeers()) {
     if (peer.getAutoConnect()) continue;
@@ -177,6 +197,7 @@ void RouterDaemon::startMesh(schema::RouterConfig::Reader slice, crypto::KeyPair
       onDemand_.add(*mesh_, *onDemand);
   }
   for (const auto& w : warnings) spdlog::warn("{}", w);
+  resolveDue();
   uint64_t tickSecs = std::max<uint64_t>(1, slice.getLink().getTickIntervalSecs());
   timeval tick{static_cast<time_t>(tickSecs), 0};
   tickTimer_.reset(event_new(base_.get(), -1, EV_PERSIST, &RouterDaemon::onTick, this));
@@ -188,7 +209,44 @@ void RouterDaemon::onTick(evutil_socket_t, short, void* arg) {
   auto* self = static_cast<RouterDaemon*>(arg);
   self->mesh_->tick();
   self->onDemand_.tick(*self->mesh_, self->clock_.nowMs());
+  self->logRekeys();
+  self->resolveDue();
   self->transports_.flush();
+}
+
+// Rekeys are hitless and the engine does not report them; the count per
+// peer is compared once a tick so a completed cutover shows in the log.
+void RouterDaemon::logRekeys() {
+  std::map<identity::NodeAddr, uint64_t> seen;
+  for (const auto& peer : mesh_->snapshot().peers) {
+    const auto it = rekeysSeen_.find(peer.addr);
+    if (it != rekeysSeen_.end() && peer.rekeys > it->second) {
+      spdlog::info("link rekeyed: {} ({} rekeys, index {})", identity::encodeNpub(peer.key),
+                   peer.rekeys, peer.ourIndex);
+    }
+    seen[peer.addr] = peer.rekeys;
+  }
+  rekeysSeen_ = std::move(seen);
+}
+
+// One line of what the link engine and the transports counted, at shutdown.
+void RouterDaemon::logCounters() const {
+  const auto& t = transports_.counters();
+  const auto& l = mesh_->linkCounters();
+  std::string drops;
+  for (size_t i = 0; i < link::DROP_REASON_COUNT; ++i) {
+    if (l.drops[i] == 0) continue;
+    drops += fmt::format(" {}={}", link::toString(static_cast<link::DropReason>(i)), l.drops[i]);
+  }
+  spdlog::info("counters: datagrams in {} out {}; links up {} down {}; drops{}", t.datagramsIn,
+               t.datagramsOut, l.linksUp, l.linksDown, drops.empty() ? " none" : drops);
+}
+
+void RouterDaemon::resolveDue() {
+  const auto up = mesh_->snapshot().peers;
+  resolver_->tick(clock_.nowMs(), [&up](const identity::NodeAddr& peer) {
+    return std::any_of(up.begin(), up.end(), [&](const auto& p) { return p.addr == peer; });
+  });
 }
 
 void RouterDaemon::onTunEvent(capnp::MessageReader& reader, std::vector<privsep::UniqueFd>& fds) {
@@ -251,6 +309,7 @@ void RouterDaemon::stop() {
   if (mesh_) {
     mesh_->shutdown();
     transports_.flush();
+    logCounters();
   }
   base_.loopExit();
 }

@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 
@@ -19,6 +20,7 @@
 #include "router/crypto/rng.h"
 #include "router/crypto/secp256k1-context.h"
 #include "router/daemon/on-demand-lookups.h"
+#include "router/daemon/peer-resolver.h"
 #include "router/daemon/transport-set.h"
 #include "router/link/link-io.h"
 #include "router/mesh/mesh-io.h"
@@ -65,6 +67,10 @@ class RouterDaemon final : public mesh::MeshIo {
   void startMesh(schema::RouterConfig::Reader slice, crypto::KeyPair key);
   void onTunEvent(capnp::MessageReader& reader, std::vector<privsep::UniqueFd>& fds);
   void stop();
+  // Sends the host-name lookups of static peers that are due.
+  void resolveDue();
+  void logRekeys();
+  void logCounters() const;
   static void onTick(evutil_socket_t, short, void* arg);
 
   // mesh::MeshIo
@@ -83,11 +89,13 @@ class RouterDaemon final : public mesh::MeshIo {
   TransportSet transports_;
   std::unique_ptr<mesh::MeshNode> mesh_;
   OnDemandLookups onDemand_;
+  std::unique_ptr<PeerResolver> resolver_;
   privsep::EventPtr tickTimer_;
   privsep::SupervisorLink supervisor_;
   std::unique_ptr<privsep::Channel> tunChannel_;
   privsep::AllowTable<schema::TunEvent::Which, 2> tunAllow_;
   privsep::UniqueFd tunFd_;
+  std::map<identity::NodeAddr, uint64_t> rekeysSeen_;  // completed rekeys per active peer
 };
 
 }  // namespace fips::router

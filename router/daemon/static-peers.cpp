@@ -5,6 +5,7 @@
 #include <netinet/in.h>
 #include <variant>
 
+#include "privsep/host-name.h"
 #include "privsep/socket-address.h"
 
 #include "router/identity/nip19.h"
@@ -42,7 +43,7 @@ std::vector<DialablePeer> dialablePeers(capnp::List<schema::StaticPeer>::Reader 
       warnings.push_back("peer " + name + ": " + error->message);
       continue;
     }
-    DialablePeer dialable{std::get<identity::PublicKey>(key), name, {}};
+    DialablePeer dialable{std::get<identity::PublicKey>(key), name, {}, {}};
     for (auto address : peer.getAddresses()) {
       std::string transport = address.getTransport();
       std::string text = address.getAddr();
@@ -50,8 +51,12 @@ std::vector<DialablePeer> dialablePeers(capnp::List<schema::StaticPeer>::Reader 
       if (transport != "udp" && transport.rfind("udp/", 0) != 0) {
         warnings.push_back("peer " + name + ": transport " + transport + " is not supported yet");
       } else if (!parsed) {
-        warnings.push_back("peer " + name + ": address " + text +
-                           " is not a numeric address:port (hostnames arrive with issue #4)");
+        if (auto host = privsep::parseHostPort(text)) {
+          dialable.hosts.push_back({transports.idFor(transport), std::move(*host)});
+        } else {
+          warnings.push_back("peer " + name + ": address " + text +
+                             " is neither address:port nor host:port");
+        }
       } else if (auto addr = toTransportAddr(transports.idFor(transport), *parsed);
                  !addr || addr->isFipsMeshAddress()) {
         warnings.push_back("peer " + name + ": " + text +
@@ -60,7 +65,7 @@ std::vector<DialablePeer> dialablePeers(capnp::List<schema::StaticPeer>::Reader 
         dialable.addrs.push_back(*addr);
       }
     }
-    if (dialable.addrs.empty()) {
+    if (dialable.addrs.empty() && dialable.hosts.empty()) {
       warnings.push_back("peer " + name + ": no usable address, not dialed");
       continue;
     }

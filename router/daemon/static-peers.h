@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: MIT
 // Turning the `peers:` slice of the router's config into what the link
-// engine dials: the peer's key and its numeric transport addresses. Runs in
+// engine dials: the peer's key, its numeric transport addresses and its
+// host-name addresses (looked up at connect time, see peer-resolver.h). Runs in
 // fips-router; the slice comes from the supervisor's validated config.
 #pragma once
 
 #include <string>
 #include <vector>
 
+#include "router/daemon/peer-resolver.h"
 #include "router/daemon/transport-set.h"
 #include "router/identity/public-key.h"
 #include "router/link/transport-addr.h"
@@ -19,11 +21,13 @@ struct DialablePeer {
   identity::PublicKey key;
   std::string name;  // alias, or the npub
   std::vector<link::TransportAddr> addrs;
+  std::vector<PeerHostName> hosts;
 };
 
 // The auto-connect peers of `slice` with the addresses that can be used.
-// Anything skipped (bad npub, a hostname, an address in fd00::/8, a
-// transport that is not udp) adds one line to `warnings`.
+// Anything skipped (bad npub, an address that is neither numeric nor a
+// valid host name, an address in fd00::/8, a transport that is not udp)
+// adds one line to `warnings`.
 std::vector<DialablePeer> dialablePeers(capnp::List<schema::StaticPeer>::Reader slice,
                                         TransportSet& transports,
                                         std::vector<std::string>& warnings);

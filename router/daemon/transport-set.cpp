@@ -6,6 +6,7 @@
 
 #include <capnp/message.h>
 
+#include "privsep/host-name.h"
 #include "privsep/log.h"
 
 namespace fips::router {
@@ -48,12 +49,20 @@ void TransportSet::attach(const std::string& name, privsep::UniqueFd fd) {
   worker->channel = std::make_unique<privsep::Channel>(
       base_, std::move(fd), "router<-" + name, workerLimits(),
       [this, raw](capnp::MessageReader& r, std::vector<privsep::UniqueFd>&) { onEvent(*raw, r); },
-      [this, raw] {
-        spdlog::info("transport {} detached", raw->name);
-        auto it = workers_.find(raw->id);
-        if (it != workers_.end() && it->second.get() == raw) workers_.erase(it);
-      });
+      [this, raw] { onDetached(*raw); });
   workers_[raw->id] = std::move(worker);
+}
+
+void TransportSet::onDetached(Worker& worker) {
+  spdlog::info("transport {} detached", worker.name);
+  const uint32_t id = worker.id;
+  const std::set<uint32_t> unanswered = std::move(worker.resolving);
+  auto it = workers_.find(id);
+  if (it != workers_.end() && it->second.get() == &worker) workers_.erase(it);
+  // `worker` may be gone now; only the copies above are used.
+  for (uint32_t request : unanswered) {
+    if (onResolved_) onResolved_(id, request, {}, "the transport worker went away");
+  }
 }
 
 void TransportSet::onEvent(Worker& worker, capnp::MessageReader& reader) {
@@ -67,6 +76,7 @@ void TransportSet::onEvent(Worker& worker, capnp::MessageReader& reader) {
       worker.state = Worker::State::BOUND;
       spdlog::info("transport {} bound ({} address(es))", worker.name,
                    event.getBound().getLocal().size());
+      sendResolves(worker);
       flush();
       break;
     case schema::TransportEvent::DATAGRAMS:
@@ -76,7 +86,59 @@ void TransportSet::onEvent(Worker& worker, capnp::MessageReader& reader) {
       counters_.kernelDrops += event.getStats().getKernelDrops() - worker.kernelDrops;
       worker.kernelDrops = event.getStats().getKernelDrops();
       break;
+    case schema::TransportEvent::RESOLVED:
+      onResolved(worker, event.getResolved());
+      break;
   }
+}
+
+void TransportSet::onResolved(Worker& worker, schema::TransportEvent::Resolved::Reader resolved) {
+  const uint32_t id = resolved.getId();
+  if (worker.resolving.erase(id) == 0) {
+    privsep::fatal("router<-{}: resolved {} answers no request", worker.name, id);
+  }
+  auto list = resolved.getAddrs();
+  if (list.size() > privsep::MAX_RESOLVED_ADDRS ||
+      resolved.getError().size() > privsep::MAX_RESOLVE_ERROR) {
+    privsep::fatal("router<-{}: resolved {} over its limits", worker.name, id);
+  }
+  std::vector<link::TransportAddr> addrs;
+  for (auto endpoint : list) {
+    auto ip = endpoint.getIp();
+    auto addr =
+        link::TransportAddr::make(worker.id, std::span<const uint8_t>(ip.begin(), ip.size()),
+                                  endpoint.getPort(), endpoint.getScopeId());
+    if (!addr) privsep::fatal("router<-{}: resolved {} has a malformed endpoint", worker.name, id);
+    addrs.push_back(*addr);
+  }
+  if (onResolved_) onResolved_(worker.id, id, std::move(addrs), resolved.getError());
+}
+
+bool TransportSet::resolve(uint32_t transportId, uint32_t id, const std::string& host,
+                           uint16_t port) {
+  auto& waiting = pendingResolves_[transportId];
+  auto it = workers_.find(transportId);
+  const size_t outstanding =
+      waiting.size() + (it == workers_.end() ? 0 : it->second->resolving.size());
+  if (outstanding >= privsep::MAX_RESOLVES_IN_FLIGHT) return false;
+  waiting.push_back({id, host, port});
+  if (it != workers_.end()) sendResolves(*it->second);
+  return true;
+}
+
+void TransportSet::sendResolves(Worker& worker) {
+  if (worker.state != Worker::State::BOUND) return;
+  auto& waiting = pendingResolves_[worker.id];
+  for (const auto& request : waiting) {
+    capnp::MallocMessageBuilder msg;
+    auto resolve = msg.initRoot<schema::TransportRequest>().initResolve();
+    resolve.setId(request.id);
+    resolve.setHost(request.host);
+    resolve.setPort(request.port);
+    worker.channel->send(msg);
+    worker.resolving.insert(request.id);
+  }
+  waiting.clear();
 }
 
 void TransportSet::onDatagrams(Worker& worker, capnp::List<schema::Datagram>::Reader batch) {

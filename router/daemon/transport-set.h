@@ -3,8 +3,10 @@
 // transport name ("udp", "udp/main") a stable id for the link engine, owns
 // the router<->worker channels (re-attached when a worker restarts), checks
 // what workers send against a state table, and batches outgoing datagrams:
-// one TransportRequest.send message per transport per flush(). Runs in
-// fips-router; workers face the network and are less trusted than it.
+// one TransportRequest.send message per transport per flush(); it also
+// carries host-name lookups (resolve/resolved) to the workers that do them.
+// Runs in fips-router; workers face the network and are less trusted than
+// it.
 #pragma once
 
 #include <cstdint>
@@ -12,6 +14,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <span>
 #include <string>
 #include <vector>
@@ -41,6 +44,13 @@ class TransportSet {
   // the call only.
   using DatagramHandler = std::function<void(const link::TransportAddr&, std::span<const uint8_t>)>;
 
+  // Called with a worker's answer to resolve(): the addresses in resolver
+  // order (at most MAX_RESOLVED_ADDRS), or none and a one-line error (also
+  // when the worker went away before answering).
+  using ResolvedHandler =
+      std::function<void(uint32_t transportId, uint32_t id, std::vector<link::TransportAddr> addrs,
+                         const std::string& error)>;
+
   TransportSet(privsep::EventBase& base, DatagramHandler onDatagram);
   TransportSet(const TransportSet&) = delete;
   TransportSet& operator=(const TransportSet&) = delete;
@@ -54,6 +64,11 @@ class TransportSet {
   // Sends every queued batch (one message per transport); batches for a
   // transport that is not bound yet wait for it (the newest 256 are kept).
   void flush();
+  void setResolvedHandler(ResolvedHandler onResolved) { onResolved_ = std::move(onResolved); }
+  // Asks transport `transportId`'s worker to look up `host` (a valid host
+  // name) for `port`; sent at once if the worker is bound, else when it
+  // binds. False (nothing sent) if MAX_RESOLVES_IN_FLIGHT are outstanding.
+  bool resolve(uint32_t transportId, uint32_t id, const std::string& host, uint16_t port);
   const TransportCounters& counters() const { return counters_; }
 
  private:
@@ -63,13 +78,21 @@ class TransportSet {
     std::string name;
     uint32_t id = 0;
     State state = State::ATTACHED;
-    privsep::AllowTable<Which, 3> allow{std::array<privsep::AllowRule<Which>, 3>{{
+    // resolved is also checked against the ids in `resolving`.
+    privsep::AllowTable<Which, 4> allow{std::array<privsep::AllowRule<Which>, 4>{{
         {Which::BOUND, privsep::stateBit(State::ATTACHED), 1},
         {Which::DATAGRAMS, privsep::stateBit(State::BOUND), 0},
         {Which::STATS, privsep::stateBit(State::BOUND), 0},
+        {Which::RESOLVED, privsep::stateBit(State::BOUND), 0},
     }}};
     std::unique_ptr<privsep::Channel> channel;
     uint64_t kernelDrops = 0;
+    std::set<uint32_t> resolving;  // ids sent and not answered
+  };
+  struct ResolveRequest {
+    uint32_t id;
+    std::string host;
+    uint16_t port;
   };
   struct Outgoing {
     link::TransportAddr to;
@@ -78,12 +101,17 @@ class TransportSet {
 
   void onEvent(Worker& worker, capnp::MessageReader& reader);
   void onDatagrams(Worker& worker, capnp::List<schema::Datagram>::Reader batch);
+  void onResolved(Worker& worker, schema::TransportEvent::Resolved::Reader resolved);
+  void onDetached(Worker& worker);
+  void sendResolves(Worker& worker);
 
   privsep::EventBase& base_;
   DatagramHandler onDatagram_;
   std::map<std::string, uint32_t> ids_;
   std::map<uint32_t, std::unique_ptr<Worker>> workers_;
   std::map<uint32_t, std::vector<Outgoing>> pending_;
+  std::map<uint32_t, std::vector<ResolveRequest>> pendingResolves_;
+  ResolvedHandler onResolved_;
   TransportCounters counters_;
 };
 

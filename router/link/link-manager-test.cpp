@@ -281,5 +281,33 @@ TEST_CASE("link: addStaticPeer refuses fd00::/8, our own key and duplicates") {
   CHECK((b.events.back().reason == LinkDownReason::REMOTE_DISCONNECT));
 }
 
+TEST_CASE("link: setStaticPeerAddrs adds a peer, then changes where the next dial goes") {
+  TestNet net(13);
+  TestNode& a = net.add();
+  TestNode& b = net.add();
+  TestNode& c = net.add();
+  std::array<uint8_t, 16> mesh{};
+  mesh[0] = 0xFD;
+  CHECK_FALSE(a.mgr->setStaticPeerAddrs(b.publicKey, {*TransportAddr::make(1, mesh, 2121)}));
+  CHECK_FALSE(a.mgr->setStaticPeerAddrs(b.publicKey, {}));
+  // First known at c's address (a stale answer): the dial reaches nobody
+  // who holds b's key.
+  CHECK(a.mgr->setStaticPeerAddrs(b.publicKey, {c.addr}));
+  net.run(1000);
+  CHECK_FALSE(a.hasPeer(b));
+  CHECK_FALSE(a.mgr->setStaticPeerAddrs(b.publicKey, {b.addr, *TransportAddr::make(1, mesh, 1)}));
+  CHECK(a.mgr->setStaticPeerAddrs(b.publicKey, {b.addr}));
+  // The dial under way keeps its address until it times out (30 s); the
+  // redial after the backoff (2 × 5 s) goes to the new one.
+  net.run(45000);
+  CHECK(a.hasPeer(b));
+  checkOneSession(a, b);
+  // An update while up leaves the link alone.
+  CHECK(a.mgr->setStaticPeerAddrs(b.publicKey, {c.addr}));
+  net.run(5000);
+  CHECK(a.hasPeer(b));
+  CHECK(a.mgr->counters().linksDown == 0);
+}
+
 }  // namespace
 }  // namespace fips::router::link::test

@@ -53,6 +53,18 @@ bool LinkManager::addStaticPeer(const identity::PublicKey& key, std::vector<Tran
   return inserted;
 }
 
+bool LinkManager::setStaticPeerAddrs(const identity::PublicKey& key,
+                                     std::vector<TransportAddr> addrs) {
+  const auto it = statics_.find(identity::NodeAddr::fromPublicKey(key));
+  if (it == statics_.end()) return addStaticPeer(key, std::move(addrs));
+  const bool meshAddr =
+      std::any_of(addrs.begin(), addrs.end(), [](const auto& a) { return a.isFipsMeshAddress(); });
+  if (addrs.empty() || meshAddr || shutdown_) return false;
+  it->second.addrs = std::move(addrs);
+  it->second.nextAddr = 0;
+  return true;
+}
+
 bool LinkManager::removePeer(const identity::NodeAddr& peer) {
   const bool known = statics_.erase(peer) > 0;
   cancelOutbound(peer);

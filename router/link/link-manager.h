@@ -61,6 +61,11 @@ class LinkManager {
   // Addresses in fd00::/8 are refused (no mesh over the mesh). False if the
   // key is ours, already added, not on the curve, or no address is usable.
   bool addStaticPeer(const identity::PublicKey& key, std::vector<TransportAddr> addrs);
+  // Sets the addresses of a static peer, adding (and dialing) it if new; a
+  // known peer keeps its link and retry state, and its next dial uses the
+  // new list (first address first). For addresses found at connect time
+  // (host names). False as addStaticPeer, or for an empty or fd00::/8 list.
+  bool setStaticPeerAddrs(const identity::PublicKey& key, std::vector<TransportAddr> addrs);
   // Forgets a static peer: cancels its dial and, if the link is up, sends
   // Disconnect(ConfigurationChange) and takes it down. False if unknown.
   bool removePeer(const identity::NodeAddr& peer);

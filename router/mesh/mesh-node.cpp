@@ -44,6 +44,11 @@ bool MeshNode::addStaticPeer(const identity::PublicKey& key,
   return added;
 }
 
+bool MeshNode::setStaticPeerAddrs(const identity::PublicKey& key,
+                                  std::vector<link::TransportAddr> addrs) {
+  return links_.setStaticPeerAddrs(key, std::move(addrs));
+}
+
 bool MeshNode::removePeer(const identity::NodeAddr& peer) {
   const bool known = links_.removePeer(peer);
   flush();

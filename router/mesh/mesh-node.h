@@ -83,8 +83,10 @@ class MeshNode final : private link::LinkIo, private routing::MeshView {
   MeshNode& operator=(const MeshNode&) = delete;
   ~MeshNode() override = default;
 
-  // Static peers (see LinkManager::addStaticPeer / removePeer).
+  // Static peers (see LinkManager::addStaticPeer / setStaticPeerAddrs /
+  // removePeer).
   bool addStaticPeer(const identity::PublicKey& key, std::vector<link::TransportAddr> addrs);
+  bool setStaticPeerAddrs(const identity::PublicKey& key, std::vector<link::TransportAddr> addrs);
   bool removePeer(const identity::NodeAddr& peer);
   // The receive entry point for every datagram from a transport.
   void onDatagram(const link::TransportAddr& from, std::span<const uint8_t> packet);

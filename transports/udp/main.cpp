@@ -24,6 +24,7 @@ int main() {
                   [&](auto slice, auto bound) { udp.open(slice, bound); },
                   [&] { udp.start(workerPtr->router()); },
                   [&](auto batch) { udp.send(batch); },
+                  [&](auto request) { udp.resolve(request); },
               });
     workerPtr = &worker;
     base.dispatch();

@@ -14,6 +14,7 @@
 
 #include <capnp/message.h>
 
+#include "privsep/host-name.h"
 #include "privsep/log.h"
 #include "privsep/socket-address.h"
 
@@ -65,7 +66,8 @@ void UdpTransport::open(schema::TransportConfig::Reader slice,
   if (!address) throw std::runtime_error("bind address '" + bindText + "' is not address:port");
   batchSize_ = slice.getBatchSize() == 0 ? 32 : slice.getBatchSize();
   mtu_ = slice.getMtu();
-  socket_.reset(::socket(address->family(), SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0));
+  family_ = address->family();
+  socket_.reset(::socket(family_, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0));
   if (!socket_) throw std::runtime_error(std::string("socket: ") + std::strerror(errno));
   if (address->family() == AF_INET6) {
     setIntOption(socket_.get(), IPPROTO_IPV6, IPV6_V6ONLY, 0, "IPV6_V6ONLY");
@@ -90,6 +92,8 @@ void UdpTransport::open(schema::TransportConfig::Reader slice,
 
 void UdpTransport::start(privsep::Channel& router) {
   router_ = &router;
+  resolver_ = std::make_unique<HostResolver>(base_, family_,
+                                             [this](ResolveAnswer a) { onResolved(std::move(a)); });
   const size_t n = batchSize_;
   rx_.buffers.assign(n, std::vector<uint8_t>(MAX_DATAGRAM));
   rx_.iovs.resize(n);
@@ -107,6 +111,32 @@ void UdpTransport::start(privsep::Channel& router) {
     event_add(readEvent_.get(), nullptr);
     drain();
   });
+}
+
+void UdpTransport::resolve(schema::TransportRequest::Resolve::Reader request) {
+  const std::string host = request.getHost();
+  if (!privsep::isValidHostName(host) || request.getPort() == 0) {
+    privsep::fatal("worker<-router: resolve request for an invalid host name or port 0");
+  }
+  if (resolvesInFlight_ >= privsep::MAX_RESOLVES_IN_FLIGHT) {
+    privsep::fatal("worker<-router: more than {} resolve requests in flight",
+                   privsep::MAX_RESOLVES_IN_FLIGHT);
+  }
+  ++resolvesInFlight_;
+  resolver_->resolve(request.getId(), host, request.getPort());
+}
+
+void UdpTransport::onResolved(ResolveAnswer answer) {
+  --resolvesInFlight_;
+  capnp::MallocMessageBuilder msg;
+  auto resolved = msg.initRoot<schema::TransportEvent>().initResolved();
+  resolved.setId(answer.id);
+  auto addrs = resolved.initAddrs(static_cast<unsigned>(answer.addrs.size()));
+  for (size_t i = 0; i < answer.addrs.size(); ++i) {
+    toEndpoint(answer.addrs[i], addrs[static_cast<unsigned>(i)]);
+  }
+  resolved.setError(answer.error);
+  router_->send(msg);
 }
 
 void UdpTransport::onReadable(evutil_socket_t, short, void* arg) {

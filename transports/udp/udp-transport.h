@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <sys/socket.h>
 #include <vector>
 
@@ -18,6 +19,7 @@
 
 #include "supervisor.capnp.h"
 #include "transport.capnp.h"
+#include "transports/udp/host-resolver.h"
 
 namespace fips::transport {
 
@@ -44,6 +46,11 @@ class UdpTransport {
   // Sends one batch; datagrams with an unusable endpoint are counted as
   // send errors.
   void send(capnp::List<schema::Datagram>::Reader batch);
+  // Looks up a peer's host name off the loop; the answer goes to the router
+  // as TransportEvent.resolved. A name that is not a valid host name, port
+  // 0 or more than MAX_RESOLVES_IN_FLIGHT outstanding is fatal (the router
+  // broke the channel's contract).
+  void resolve(schema::TransportRequest::Resolve::Reader request);
 
  private:
   static void onReadable(evutil_socket_t, short, void* arg);
@@ -55,6 +62,7 @@ class UdpTransport {
   void sendAll(std::vector<mmsghdr>& msgs, const std::vector<size_t>& counts);
   void resendSingly(const mmsghdr& gsoMessage);
   void noteKernelDrops(msghdr& hdr);
+  void onResolved(ResolveAnswer answer);
 
   // Receive buffers for one recvmmsg batch, allocated once in start().
   struct RxBatch {
@@ -71,11 +79,14 @@ class UdpTransport {
   privsep::Channel* router_ = nullptr;
   privsep::EventPtr readEvent_;
   privsep::EventPtr statsTimer_;
+  std::unique_ptr<HostResolver> resolver_;
+  size_t resolvesInFlight_ = 0;
   uint16_t batchSize_ = 32;
   bool paused_ = false;
   bool gso_ = false;  // UDP_SEGMENT works on this socket  // reading stopped until the router
                       // channel drains
   uint16_t mtu_ = 1280;
+  int family_ = AF_INET;  // of the bound socket
   UdpCounters counters_;
 };
 

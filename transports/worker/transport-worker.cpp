@@ -26,11 +26,13 @@ privsep::ChannelLimits routerLimits() {
 TransportWorker::TransportWorker(privsep::EventBase& base, TransportHooks hooks)
     : base_(base),
       hooks_(std::move(hooks)),
+      allow_(std::array<privsep::AllowRule<Which>, 2>{{
+          {Which::SEND, privsep::stateBit(State::BOUND), 0},
+          {Which::RESOLVE, hooks_.resolve ? privsep::stateBit(State::BOUND) : 0u, 0},
+      }}),
       router_(std::make_unique<privsep::Channel>(
           base, privsep::UniqueFd(privsep::PEER_CHANNEL_FD), "worker<-router", routerLimits(),
-          [this](capnp::MessageReader& r, std::vector<privsep::UniqueFd>&) {
-            hooks_.send(r.getRoot<schema::TransportRequest>().getSend());
-          },
+          [this](capnp::MessageReader& r, std::vector<privsep::UniqueFd>&) { onRequest(r); },
           [this] {
             spdlog::info("router went away: stopping");
             base_.loopExit();
@@ -38,6 +40,22 @@ TransportWorker::TransportWorker(privsep::EventBase& base, TransportHooks hooks)
       supervisor_(
           base, schema::Role::TRANSPORT, false, [this](auto c) { onConfigure(c); },
           [](const std::string&, privsep::UniqueFd) {}, [this] { base_.loopExit(); }) {}
+
+void TransportWorker::onRequest(capnp::MessageReader& reader) {
+  auto request = reader.getRoot<schema::TransportRequest>();
+  if (!allow_.admit(request.which(), static_cast<uint32_t>(state_))) {
+    privsep::fatal("worker<-router: request {} not allowed in state {}",
+                   static_cast<int>(request.which()), static_cast<int>(state_));
+  }
+  switch (request.which()) {
+    case Which::SEND:
+      hooks_.send(request.getSend());
+      break;
+    case Which::RESOLVE:
+      hooks_.resolve(request.getResolve());
+      break;
+  }
+}
 
 // Acquire → drop → sandbox → ready.
 void TransportWorker::onConfigure(schema::SupervisorRequest::Configure::Reader configure) {
@@ -55,9 +73,11 @@ void TransportWorker::onConfigure(schema::SupervisorRequest::Configure::Reader c
   auto user = privsep::resolveUser(slice.getUser(), &fellBack);
   if (!user) privsep::fatal("user '{}' does not exist (nor 'nobody')", slice.getUser().cStr());
   privsep::dropToUser(*user);
-  privsep::loadSeccomp(privsep::SeccompProfile::TRANSPORT);
+  privsep::loadSeccomp(hooks_.resolve ? privsep::SeccompProfile::TRANSPORT_RESOLVER
+                                      : privsep::SeccompProfile::TRANSPORT);
   spdlog::info("running as {} (uid {}), no capabilities, seccomp on", user->name, user->uid);
   router_->send(bound);
+  state_ = State::BOUND;
   hooks_.start();
   supervisor_.ready();
 }

@@ -3,7 +3,8 @@
 // configure, shutdown), the channel to the router, and the acquire → drop →
 // sandbox → ready sequence. Runs in fips-transport-* (unprivileged after
 // setup). The router is more trusted than the worker; the worker still
-// checks that it only receives `send` batches.
+// checks what it receives against its state table (send, and resolve only
+// in a worker that resolves names, both after bound).
 #pragma once
 
 #include <functional>
@@ -11,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "privsep/allow-table.h"
 #include "privsep/channel.h"
 #include "privsep/libevent.h"
 #include "privsep/supervisor-link.h"
@@ -31,6 +33,10 @@ struct TransportHooks {
   std::function<void()> start;
   // Called for each batch the router asks to send.
   std::function<void(capnp::List<schema::Datagram>::Reader batch)> send;
+  // Called for each resolve request; empty in a worker that does not
+  // resolve names (a resolve request is then fatal). Setting it widens the
+  // worker's seccomp list by what getaddrinfo needs.
+  std::function<void(schema::TransportRequest::Resolve::Reader request)> resolve;
 };
 
 // Runs the skeleton on `base`. Not copyable or movable.
@@ -44,10 +50,16 @@ class TransportWorker {
   privsep::Channel& router() { return *router_; }
 
  private:
+  enum class State : uint32_t { CONFIGURING, BOUND };
+  using Which = schema::TransportRequest::Which;
+
   void onConfigure(schema::SupervisorRequest::Configure::Reader configure);
+  void onRequest(capnp::MessageReader& reader);
 
   privsep::EventBase& base_;
   TransportHooks hooks_;
+  State state_ = State::CONFIGURING;
+  privsep::AllowTable<Which, 2> allow_;
   std::unique_ptr<privsep::Channel> router_;
   privsep::SupervisorLink supervisor_;
 };

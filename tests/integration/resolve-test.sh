@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Static peers given by host name, resolved at connect time by the UDP
+# worker (the router has no sockets):
+#
+#   ns rA-$$                           ns rB-$$
+#   fips (A) [::]:2121 ---- veth ---- 10.99.2.2:2121 fips (B)
+#   /etc/netns/rA-$$/hosts:            (B lists no peers)
+#     10.99.2.2     node-b.test
+#     fd00::1234    mesh-b.test
+#   /etc/netns/rA-$$/resolv.conf: nameserver 127.0.0.1 (nothing listens)
+#
+# `ip netns exec` bind-mounts /etc/netns/<ns>/* over /etc/* for what it
+# runs, so A's worker resolves these names without touching the host's
+# files, and no DNS query leaves A's namespace. A lists B as
+# node-b.test:2121, a peer C as nowhere.test:2121 (no such name) and a peer
+# D as mesh-b.test:2121 (fd00::/8). Checks: the link to B comes up over the
+# resolved (v4-mapped) address; C is logged as unresolvable and retried
+# without a crash or worker restart; D's answer is refused as the mesh
+# itself and never dialed.
+set -u
+BUILD=${1:?usage: resolve-test.sh BUILD_DIR}
+. "$(dirname "$0")/../lib/netns.sh"
+[ "$(id -u)" -eq 0 ] || { echo "SKIP: needs root"; exit 77; }
+
+A=rA-$$ B=rB-$$
+mkdir -p "/etc/netns/$A"
+CLEANUPS+=("rm -rf /etc/netns/$A")
+cat > "/etc/netns/$A/hosts" <<HOSTS
+127.0.0.1 localhost
+10.99.2.2 node-b.test
+fd00::1234 mesh-b.test
+HOSTS
+echo "nameserver 127.0.0.1" > "/etc/netns/$A/resolv.conf"
+netns_add "$A"
+netns_add "$B"
+ip link add vA-$$ netns "$A" type veth peer name vB-$$ netns "$B"
+ip -n "$A" addr add 10.99.2.1/24 dev vA-$$
+ip -n "$B" addr add 10.99.2.2/24 dev vB-$$
+ip -n "$A" link set vA-$$ up
+ip -n "$B" link set vB-$$ up
+
+WORK=$(mktemp -d)
+CLEANUPS+=("rm -rf $WORK")
+for n in A B C D; do
+  mkdir -p "$WORK/$n"
+  "$BUILD/ctl/fipsctl" keygen -d "$WORK/$n" >/dev/null 2>&1
+done
+NPUB_A=$(cat "$WORK/A/fips.pub")
+NPUB_B=$(cat "$WORK/B/fips.pub")
+cat > "$WORK/A/fips.yaml" <<YAML
+node:
+  identity:
+    persistent: true
+  retry:
+    base_interval_secs: 1
+    max_backoff_secs: 2
+transports:
+  udp:
+    bind_addr: "[::]:2121"
+peers:
+  - npub: "$NPUB_B"
+    alias: b
+    addresses:
+      - transport: udp
+        addr: "node-b.test:2121"
+  - npub: "$(cat "$WORK/C/fips.pub")"
+    alias: c
+    addresses:
+      - transport: udp
+        addr: "nowhere.test:2121"
+  - npub: "$(cat "$WORK/D/fips.pub")"
+    alias: d
+    addresses:
+      - transport: udp
+        addr: "mesh-b.test:2121"
+YAML
+cat > "$WORK/B/fips.yaml" <<YAML
+node:
+  identity:
+    persistent: true
+transports:
+  udp:
+    bind_addr: "10.99.2.2:2121"
+YAML
+
+# The bind mount works for a process in the namespace (and only there).
+check "netns hosts file: node-b.test resolves inside A" bash -c \
+  "ip netns exec $A getent ahostsv4 node-b.test | grep -q 10.99.2.2"
+check "netns hosts file: the host itself does not know node-b.test" bash -c \
+  "! getent hosts node-b.test >/dev/null"
+
+declare -A SUP
+start() {  # start NODE NS
+  ip netns exec "$2" "$BUILD/fips" -c "$WORK/$1/fips.yaml" 2>>"$WORK/$1.log" &
+  SUP[$1]=$!
+}
+stop() {
+  kill -TERM "${SUP[$1]}" 2>/dev/null
+  wait "${SUP[$1]}" 2>/dev/null
+}
+start B "$B"
+start A "$A"
+check "B by host name: resolved" \
+  wait_until 10 grep -q "peer b: node-b.test:2121 resolves to ::ffff:10.99.2.2" "$WORK/A.log"
+check "B by host name: link up on A" wait_until 10 grep -q "link up: $NPUB_B" "$WORK/A.log"
+check "B by host name: link up on B" wait_until 5 grep -q "link up: $NPUB_A" "$WORK/B.log"
+check "unresolvable name: logged" \
+  wait_until 5 grep -q "peer c: cannot resolve nowhere.test:2121" "$WORK/A.log"
+check "unresolvable name: retried" wait_until 10 bash -c \
+  "[ \$(grep -c 'peer c: cannot resolve nowhere.test:2121' $WORK/A.log) -ge 3 ]"
+check "fd00::/8 answer: refused" \
+  grep -q "peer d: mesh-b.test:2121 resolves to fd00::1234, in fd00::/8 (the mesh itself): refused" \
+  "$WORK/A.log"
+check "fd00::/8 answer: never handed to the link engine" \
+  bash -c "! grep -qE 'peer d: mesh-b.test:2121 resolves to fd00::1234($| \\()' $WORK/A.log"
+check "suite A still running" kill -0 "${SUP[A]}"
+check "A's udp worker never restarted" bash -c "! grep -q 'udp worker exited' $WORK/A.log"
+check "no fatal or critical line on A" bash -c "! grep -qiE 'critical|fatal' $WORK/A.log"
+check "link to B still up (one link, no flap)" bash -c \
+  "[ \$(grep -c 'link up: $NPUB_B' $WORK/A.log) -eq 1 ] && ! grep -q 'link down' $WORK/A.log"
+stop A
+stop B
+[ "$FAILED" -eq 0 ] || { echo "--- A.log"; tail -40 "$WORK/A.log"; echo "--- B.log"; tail -20 "$WORK/B.log"; }
+finish
