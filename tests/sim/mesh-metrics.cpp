@@ -10,6 +10,8 @@ namespace fips::sim {
 
 namespace {
 
+constexpr size_t LOOKUP_TTL = 64;  // node.lookup.ttl default (spec 03 §8)
+
 // Component id per node over usable links between running nodes.
 std::vector<size_t> components(Simulator& sim) {
   const Topology usable = sim.net.usable(sim.size());
@@ -147,6 +149,8 @@ RouteStats routeAll(Simulator& sim) {
     for (size_t d = 0; d < sim.size(); ++d) {
       if (d == s || !sim.node(d).running()) continue;
       ++stats.pairs;
+      const auto& from = sim.node(s).core->tree().coordinates();
+      if (from.distance(sim.node(d).core->tree().coordinates()) > LOOKUP_TTL) ++stats.beyondTtl;
       if (sim.node(s).resolved.contains(sim.node(d).nodeAddr)) ++stats.resolved;
       const auto hops = routeHops(sim, s, d);
       if (!hops || shortest[d] == UNREACHABLE) continue;

@@ -39,6 +39,7 @@ struct RouteStats {
   size_t pairs = 0;        // ordered pairs of running nodes
   size_t resolved = 0;     // pairs whose lookup was answered with a verified proof
   size_t routed = 0;       // pairs whose hop-by-hop walk reached the destination
+  size_t beyondTtl = 0;    // pairs farther apart in the tree than the lookup TTL (64)
   double meanStretch = 0;  // routed hops / shortest hops, over routed pairs
   double maxStretch = 0;
 };

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: MIT
+// The simulator's standard measurement of one mesh: run it to one root, let
+// the tree settle, measure steady control traffic, have every node look up
+// every other (rounds spaced past the per-target forward limit), then walk
+// every ordered pair. Used by the route test and the sim-report program.
+// Test code only.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "tests/sim/mesh-metrics.h"
+#include "tests/sim/topology.h"
+#include "tests/sim/virtual-net.h"
+
+namespace fips::sim {
+
+struct MeshReport {
+  std::string name;
+  size_t nodes = 0;
+  size_t links = 0;
+  std::optional<uint64_t> convergedMs;  // virtual ms to the first consistent tree
+  std::optional<uint64_t> settledMs;    // virtual ms after that to the last parent switch
+  TreeStats tree;                       // once settled
+  RouteStats routes;
+  double steadyMsgsPerNodeSec = 0;  // tree + filter messages, nothing changing
+  double lookupMsgsPerNodeSec = 0;  // all messages while the all-pairs lookups run
+  double wallSecs = 0;
+};
+
+MeshReport measureMesh(const std::string& name, const Topology& topology, const LinkParams& params,
+                       uint64_t seed);
+// One line: every figure of the report.
+std::string describe(const MeshReport& report);
+
+}  // namespace fips::sim

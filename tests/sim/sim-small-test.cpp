@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: MIT
+// Small meshes through the simulator, quick enough for the unit suite (and
+// so for the ASan/UBSan build): a line and a ring of MeshNodes form one tree,
+// look each other up and route; garbage link messages from a peer are
+// counted by the components and change nothing. Test code only.
+#include <doctest/doctest.h>
+
+#include "tests/sim/mesh-metrics.h"
+#include "tests/sim/simulator.h"
+#include "tests/sim/topology.h"
+
+namespace fips::sim {
+namespace {
+
+void lookupAll(Simulator& sim) {
+  for (size_t i = 0; i < sim.size(); ++i) {
+    for (size_t j = 0; j < sim.size(); ++j) sim.node(i).core->learnIdentity(sim.node(j).publicKey);
+  }
+  for (size_t r = 1; r < sim.size(); ++r) {
+    for (size_t s = 0; s < sim.size(); ++s) {
+      sim.node(s).core->lookup(sim.node((s + r) % sim.size()).nodeAddr);
+    }
+    sim.runFor(2'500);
+  }
+  sim.runFor(16'000);
+}
+
+TEST_CASE("mesh: a line and a ring of nodes form one tree, look up and route every pair") {
+  for (const Topology& t : {line(5), ring(8)}) {
+    Simulator sim(t, LinkParams{5, 2, 0.0}, 3);
+    REQUIRE(sim.runUntil(30'000, [&] { return treeConsistent(sim); }));
+    REQUIRE(settle(sim, 150'000, 900'000));
+    CHECK(treeStats(sim).roots == 1);
+    lookupAll(sim);
+    const RouteStats routes = routeAll(sim);
+    CHECK(routes.resolved == routes.pairs);
+    CHECK(routes.routed == routes.pairs);
+    CHECK(routes.meanStretch >= 1.0);
+    if (t.edges.size() < t.nodes) CHECK(routes.maxStretch == doctest::Approx(1.0));  // a line
+  }
+}
+
+TEST_CASE("mesh: a node's root, parent and coordinates in the snapshot agree with its tree") {
+  Simulator sim(line(3), LinkParams{5, 0, 0.0}, 4);
+  REQUIRE(sim.runUntil(30'000, [&] { return treeConsistent(sim); }));
+  for (size_t i = 0; i < sim.size(); ++i) {
+    const auto snap = sim.node(i).core->snapshot();
+    CHECK(snap.self == sim.node(i).nodeAddr);
+    CHECK(snap.root == sim.node(i).core->tree().root());
+    CHECK(snap.coords == sim.node(i).core->tree().coordinates());
+    CHECK(snap.parent.has_value() == (snap.depth() > 0));
+    CHECK(snap.peers.size() == (i == 1 ? 2U : 1U));
+  }
+}
+
+}  // namespace
+}  // namespace fips::sim
