@@ -14,6 +14,18 @@
 // Each returns a TreeOutput: send announceBody() as a TreeAnnounce (0x10) to
 // every peer in announceTo, then apply the flags (bloom, coordinate cache,
 // lookup backoff). Nothing here does I/O or reads a clock.
+//
+// Departures from the reference (src/node/tree.rs), none visible on the wire
+// except as extra or earlier announces:
+// - bloomRecheck is also raised when the announcing peer becomes or stops
+//   being our child. The reference re-checks filters only on the next inbound
+//   FilterAnnounce, so a child's filter that arrives before its TreeAnnounce
+//   (rate limit vs tick order) is never propagated upward.
+// - LOOP_DROP reports parentChanged (bloom markAll); the reference does not
+//   mark filters there although our tree peers changed.
+// - A peer listed once in an output is not rate limited again by a second
+//   send in the same call (echo, then announce-to-all): the caller sends the
+//   latest body once instead of deferring an identical copy.
 #pragma once
 
 #include <array>
