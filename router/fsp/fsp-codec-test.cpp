@@ -9,6 +9,7 @@
 // fsp-test-util.h must come first (it sets up doctest).
 #include "router/fsp/encrypted-message.h"
 #include "router/fsp/handshake-messages.h"
+#include "router/routing/coords-wire.h"
 
 namespace fips::router::fsp {
 namespace {
@@ -72,7 +73,7 @@ TEST_CASE("prefix: phases, flags rule, payload_len") {
 TEST_CASE("coordinate field: required and optional, truncation") {
   const auto coords = initiatorCoords();
   std::vector<uint8_t> out;
-  appendCoordField(out, coords);
+  routing::encodeCoords(coords, out);
   CHECK(toHex(out) == "0200" + initiatorHex() + ROOT);
   CHECK(coordFieldSize(coords) == out.size());
   const auto back = decodeCoordField(out, true);
@@ -211,7 +212,7 @@ TEST_CASE("encrypted message: header as AAD, no coordinates") {
 TEST_CASE("encrypted message: CP coordinates, count 0 is absent") {
   const auto header = encodeFspHeader(FLAG_CP, 0, 7);
   std::vector<uint8_t> msg(header.begin(), header.end());
-  appendCoordField(msg, initiatorCoords());
+  routing::encodeCoords(initiatorCoords(), msg);
   msg.push_back(0);
   msg.push_back(0);
   msg.resize(msg.size() + FSP_TAG_SIZE, 0xAB);

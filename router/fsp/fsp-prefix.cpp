@@ -4,8 +4,10 @@
 #include "router/fsp/fsp-prefix.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "router/fmp/fmp-le.h"
+#include "router/routing/coords-wire.h"
 
 namespace fips::router::fsp {
 
@@ -36,7 +38,7 @@ std::array<uint8_t, FSP_PREFIX_SIZE> encodeFspPrefix(const FspPrefix& prefix) {
 }
 
 size_t coordFieldSize(const Coordinates& coords) {
-  return COORD_COUNT_SIZE + COORD_ENTRY_SIZE * coords.path().size();
+  return routing::coordsWireSize(coords);
 }
 
 size_t writeCoordField(std::span<uint8_t> out, const Coordinates& coords) {
@@ -49,27 +51,13 @@ size_t writeCoordField(std::span<uint8_t> out, const Coordinates& coords) {
   return off;
 }
 
-void appendCoordField(std::vector<uint8_t>& out, const Coordinates& coords) {
-  const size_t at = out.size();
-  out.resize(at + coordFieldSize(coords));
-  writeCoordField(std::span(out).subspan(at), coords);
-}
-
 FspResult<CoordField> decodeCoordField(std::span<const uint8_t> bytes, bool requireNonEmpty) {
-  if (bytes.size() < COORD_COUNT_SIZE) return FspError::SHORT;
-  const size_t count = loadLe16(bytes, 0);
-  const size_t needed = COORD_COUNT_SIZE + COORD_ENTRY_SIZE * count;
-  if (bytes.size() < needed) return FspError::SHORT;
-  if (count == 0 && requireNonEmpty) return FspError::BAD_COUNT;
-  std::vector<identity::NodeAddr> path;
-  path.reserve(count);
-  for (size_t i = 0; i < count; ++i) {
-    std::array<uint8_t, identity::NodeAddr::SIZE> addr{};
-    const auto entry = bytes.subspan(COORD_COUNT_SIZE + COORD_ENTRY_SIZE * i, COORD_ENTRY_SIZE);
-    std::copy(entry.begin(), entry.end(), addr.begin());
-    path.emplace_back(addr);
+  auto decoded = routing::decodeCoords(bytes, !requireNonEmpty);
+  if (!decoded.ok()) {
+    return decoded.error() == routing::CoordsWireError::ZERO_COUNT ? FspError::BAD_COUNT
+                                                                   : FspError::SHORT;
   }
-  return CoordField{Coordinates(std::move(path)), needed};
+  return CoordField{std::move(decoded.value().coords), decoded->size};
 }
 
 }  // namespace fips::router::fsp

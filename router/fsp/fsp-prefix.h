@@ -39,16 +39,15 @@ FspResult<FspPrefix> decodeFspPrefix(std::span<const uint8_t> message);
 // The 4 prefix bytes.
 std::array<uint8_t, FSP_PREFIX_SIZE> encodeFspPrefix(const FspPrefix& prefix);
 
+// The coordinate field, u16 LE count ‖ count × NodeAddr (self → root), is
+// router/routing/coords-wire.h's; these wrap it with FSP error codes and a
+// writer for pre-sized buffers.
 // Wire size of a coordinate field: 2 + 16 × entries (an empty value is count 0).
 size_t coordFieldSize(const Coordinates& coords);
 
 // Writes u16 LE count ‖ count × NodeAddr (self → root) at the start of out,
 // which has at least coordFieldSize(coords) bytes; returns the bytes written.
 size_t writeCoordField(std::span<uint8_t> out, const Coordinates& coords);
-
-// Appends u16 LE count ‖ count × NodeAddr (self → root). The caller keeps
-// paths below 65536 entries (tree depth is far smaller).
-void appendCoordField(std::vector<uint8_t>& out, const Coordinates& coords);
 
 // A decoded coordinate field and the bytes it took.
 struct CoordField {
