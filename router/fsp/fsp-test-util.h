@@ -69,6 +69,12 @@ inline stp::Coordinates coordsFromHex(std::initializer_list<std::string> hexes) 
   return stp::Coordinates(std::move(path));
 }
 
+// a ‖ b.
+inline std::vector<uint8_t> concat(std::vector<uint8_t> a, const std::vector<uint8_t>& b) {
+  a.insert(a.end(), b.begin(), b.end());
+  return a;
+}
+
 // Whether two byte ranges hold the same bytes.
 inline bool sameBytes(std::span<const uint8_t> a, std::span<const uint8_t> b) {
   return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin());

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: MIT
+// Timers of the session table (FIPS spec 04 §2.4, §5): Setup/Ack resends
+// with backoff and handshake timeout, idle teardown of established sessions
+// (only Data counts), session rekey ticks (msg1 in a SessionSetup, msg3 in a
+// SessionMsg3) and PathMtuNotifications. Runs in fips-router; clock injected.
+#include <cmath>
+#include <vector>
+
+#include "router/fsp/session-entry.h"
+#include "router/fsp/session-messages.h"
+#include "router/fsp/session-table.h"
+
+namespace fips::router::fsp {
+
+void SessionTable::tick(uint64_t nowMs, crypto::Rng& rng, SessionActions& out) {
+  std::vector<std::pair<NodeAddr, SessionCloseReason>> expired;
+  for (auto& [peer, s] : sessions_) {
+    if (s->state != SessionState::ESTABLISHED) {
+      if (nowMs - s->lastActivityMs > cfg_.handshakeTimeoutMs) {
+        expired.emplace_back(peer, SessionCloseReason::HANDSHAKE_TIMEOUT);
+      } else {
+        tickHandshake(peer, *s, nowMs, out);
+      }
+    } else if (cfg_.idleTimeoutMs != 0 && nowMs - s->lastActivityMs > cfg_.idleTimeoutMs) {
+      expired.emplace_back(peer, SessionCloseReason::IDLE);
+    } else {
+      tickEstablished(peer, *s, nowMs, rng, out);
+    }
+  }
+  for (const auto& [peer, reason] : expired) {
+    erase(peer, reason,
+          reason == SessionCloseReason::IDLE ? PendingDropReason::SESSION_CLOSED
+                                             : PendingDropReason::HANDSHAKE_TIMEOUT,
+          out);
+  }
+}
+
+void SessionTable::tickHandshake(const NodeAddr& peer, Session& s, uint64_t nowMs,
+                                 SessionActions& out) {
+  if (s.handshakeMessage.empty() || s.resends >= cfg_.handshakeMaxResends ||
+      nowMs < s.nextResendMs) {
+    return;
+  }
+  send(peer, s.handshakeMessage, out);
+  ++s.resends;
+  const double factor = std::pow(cfg_.handshakeResendBackoff, static_cast<double>(s.resends));
+  s.nextResendMs =
+      nowMs + static_cast<uint64_t>(static_cast<double>(cfg_.handshakeResendIntervalMs) * factor);
+}
+
+void SessionTable::tickEstablished(const NodeAddr& peer, Session& s, uint64_t nowMs,
+                                   crypto::Rng& rng, SessionActions& out) {
+  const auto rekey = s.keys->tick(nowMs, rng);
+  if (rekey.msg1) {
+    SessionSetup setup;
+    setup.srcCoords = myCoords();
+    setup.destCoords = destCoordsOrMine(peer, nowMs);
+    setup.msg1 = *rekey.msg1;
+    send(peer, encodeSessionSetup(setup), out);
+  }
+  if (rekey.msg3) {
+    const auto bytes = encodeSessionMsg3({.flags = 0, .msg3 = *rekey.msg3});
+    send(peer, std::vector<uint8_t>(bytes.begin(), bytes.end()), out);
+  }
+  if (const auto mtu = s.pathMtu.takeNotification(nowMs)) {
+    const auto body = encodePathMtuNotification(*mtu);
+    sealAndSend(peer, s, SessionMessageType::PATH_MTU_NOTIFICATION, body, false, nowMs, out);
+  }
+}
+
+}  // namespace fips::router::fsp
