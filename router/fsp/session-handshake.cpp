@@ -54,8 +54,7 @@ void SessionTable::onSetup(const NodeAddr& src, const NodeAddr& linkPeer,
       case SessionState::INITIATING:
         // Crossing setups: the smaller NodeAddr keeps the initiator role.
         if (local_.addr < src) return drop(SessionDrop::CROSSING_SETUP_WON);
-        sessions_.erase(src);  // we lose: answer as responder, queued packets stay
-        break;
+        break;  // we lose: answerSetup replaces our attempt; queued packets stay
       case SessionState::AWAITING_MSG3:
         send(src, s->handshakeMessage, out);  // our Ack was lost: resend it
         return;
@@ -144,8 +143,7 @@ void SessionTable::onMsg3(const NodeAddr& src, std::span<const uint8_t> msg, uin
   if (link::nodeAddrOf(remote) != src) {
     // FIPS spec 04 §2.4: NodeAddr(xonly(rs)) must equal src_addr.
     drop(SessionDrop::ADDR_MISMATCH);
-    sessions_.erase(src);
-    out.emplace_back(SessionDown{.peer = src, .reason = SessionCloseReason::ADDR_MISMATCH});
+    erase(src, SessionCloseReason::ADDR_MISMATCH, PendingDropReason::SESSION_CLOSED, out);
     return;
   }
   if (const auto idKey = link::identityKeyOf(remote)) identities_.insert(*idKey);

@@ -150,6 +150,7 @@ void SessionTable::onRoutingSignal(const NodeAddr& datagramSrc,
 SendOutcome SessionTable::sendData(const NodeAddr& dest, uint16_t srcPort, uint16_t dstPort,
                                    std::span<const uint8_t> payload, uint64_t nowMs,
                                    crypto::Rng& rng, SessionActions& out) {
+  if (dest == local_.addr) return SendOutcome::FAILED;  // the caller hairpins its own traffic
   Session* s = find(dest);
   if (s != nullptr && s->state == SessionState::ESTABLISHED) {
     return sendEstablished(dest, *s, srcPort, dstPort, payload, nowMs, out) ? SendOutcome::SENT

@@ -125,6 +125,8 @@ class SessionTable {
                        SessionActions& out);
   // A lookup for dest finished: found → (re)initiate or reset the warmup
   // counter; not found → queued packets are given up (DropPending NO_ROUTE).
+  // Every StartLookup must end in one call here (a timeout is "not found"):
+  // while packets wait for dest, sendData starts no second lookup.
   void onLookupResult(const NodeAddr& dest, bool found, uint64_t nowMs, crypto::Rng& rng,
                       SessionActions& out);
   // Routing found no next hop for a SendFsp to dest. An Initiating session
