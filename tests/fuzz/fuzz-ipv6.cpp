@@ -3,8 +3,8 @@
 // both an untrusted shim payload (decompress → compress must give it back,
 // apart from the forced version nibble) and a TUN packet (ICMPv6 error
 // generation, whose checksum must verify, and TCP MSS clamping, which must
-// leave a TCP checksum that verifies if it clamped). Fuzzing only; input is
-// hostile.
+// leave a TCP checksum that verifies if it clamped), and the TUN outbound
+// decisions. Fuzzing only; input is hostile.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -14,6 +14,7 @@
 #include "router/ipv6/icmpv6.h"
 #include "router/ipv6/ipv6-shim.h"
 #include "router/ipv6/tcp-mss.h"
+#include "router/ipv6/tun-outbound.h"
 
 namespace {
 
@@ -51,6 +52,33 @@ void checkMss(std::span<const uint8_t> data) {
     return;
   }
   if (copy.size() != data.size()) __builtin_trap();
+  // With a consistent payload length the new TCP checksum must verify.
+  const size_t payloadLen = size_t{copy[PAYLOAD_LEN_OFFSET]} << 8U | copy[PAYLOAD_LEN_OFFSET + 1];
+  if (payloadLen < 20 || IPV6_HEADER_SIZE + payloadLen > copy.size()) return;
+  std::vector<uint8_t> l4(
+      copy.begin() + IPV6_HEADER_SIZE,
+      copy.begin() + static_cast<std::ptrdiff_t>(IPV6_HEADER_SIZE + payloadLen));
+  const uint16_t stored = static_cast<uint16_t>(l4[16] << 8U | l4[17]);
+  l4[16] = 0;
+  l4[17] = 0;
+  if (upperLayerChecksum(sourceAddr(copy), destinationAddr(copy), IPPROTO_TCP_NUM, l4) != stored) {
+    __builtin_trap();
+  }
+}
+
+void checkOutbound(std::span<const uint8_t> data) {
+  const auto out = classifyOutbound(data, OURS, 1203);
+  if (out.verdict == OutboundVerdict::SEND && data.size() > 1203) __builtin_trap();
+  if (out.verdict == OutboundVerdict::SEND && destinationAddr(data)[0] != FIPS_ADDRESS_PREFIX) {
+    __builtin_trap();
+  }
+  if (data.size() >= 2) {
+    const auto mtu = static_cast<uint16_t>(data[0] << 8U | data[1]);
+    if (perFlowMaxMss(1143, mtu) > 1143) __builtin_trap();
+    if (const auto ptb = pathPacketTooBig(data.size(), 1203, mtu); ptb && *ptb >= data.size()) {
+      __builtin_trap();
+    }
+  }
 }
 
 }  // namespace
@@ -60,5 +88,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   checkShim(bytes);
   checkIcmp(bytes);
   checkMss(bytes);
+  checkOutbound(bytes);
   return 0;
 }
