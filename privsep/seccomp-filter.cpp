@@ -4,6 +4,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <fcntl.h>
 #include <initializer_list>
 #include <stdexcept>
 #include <string>
@@ -94,7 +95,8 @@ constexpr std::initializer_list<int> RESOLVER_SYSCALLS = {
     SCMP_SYS(connect),         SCMP_SYS(getsockname),
 };
 
-// The router reads and writes the TUN fd and serves its control socket.
+// The router reads and writes the TUN fd and serves its control socket; its
+// DNS socket needs only recvmsg/sendmsg (in the base list).
 constexpr std::initializer_list<int> ROUTER_SYSCALLS = {
     SCMP_SYS(recvmmsg), SCMP_SYS(sendmmsg),   SCMP_SYS(accept4),
     SCMP_SYS(ioctl),    SCMP_SYS(setsockopt),
@@ -105,6 +107,18 @@ constexpr std::initializer_list<int> TUN_HELPER_SYSCALLS = {
     SCMP_SYS(socket),   SCMP_SYS(bind),       SCMP_SYS(getsockname), SCMP_SYS(sendto),
     SCMP_SYS(recvfrom), SCMP_SYS(setsockopt), SCMP_SYS(ioctl),
 };
+
+// The router re-reads the hosts file (spec 05 §5): openat, read-only only.
+void allowReadOnlyOpen(scmp_filter_ctx ctx) {
+  constexpr scmp_datum_t WRITE_FLAGS = O_ACCMODE | O_CREAT | O_TRUNC | O_APPEND;
+  scmp_arg_cmp flags{};
+  flags.arg = 2;
+  flags.op = SCMP_CMP_MASKED_EQ;
+  flags.datum_a = WRITE_FLAGS;
+  flags.datum_b = O_RDONLY;
+  int rc = seccomp_rule_add_array(ctx, SCMP_ACT_ALLOW, SCMP_SYS(openat), 1, &flags);
+  if (rc != 0) throw std::runtime_error("seccomp_rule_add: " + std::string(std::strerror(-rc)));
+}
 
 struct FilterDeleter {
   void operator()(void* ctx) const { seccomp_release(ctx); }
@@ -144,6 +158,7 @@ void loadSeccomp(SeccompProfile profile) {
   switch (profile) {
     case SeccompProfile::ROUTER:
       allow(ctx.get(), ROUTER_SYSCALLS);
+      allowReadOnlyOpen(ctx.get());
       break;
     case SeccompProfile::TRANSPORT:
       allow(ctx.get(), TRANSPORT_SYSCALLS);

@@ -9,7 +9,8 @@ PACKAGES=(
   libevent-dev libssl-dev libsecp256k1-dev capnproto libcapnp-dev
   libyaml-cpp-dev libspdlog-dev libfmt-dev libnftnl-dev libmnl-dev
   doctest-dev libcli11-dev nlohmann-json3-dev libseccomp-dev libcap-ng-dev
-  iproute2 nftables procps kmod
+  libldns-dev
+  iproute2 nftables procps kmod bind9-dnsutils
 )
 
 missing=()

@@ -39,6 +39,17 @@ struct RouterConfig {
   peers @5 :List(StaticPeer);
   link @6 :LinkSettings;
   mesh @7 :MeshSettings;
+  dns @8 :DnsSettings;
+}
+
+# dns.* of fips.yaml (spec 05 §4) and the hosts file the router reads
+# (spec 05 §5; /etc/fips/hosts unless env FIPS_HOSTS_FILE names another).
+struct DnsSettings {
+  enabled @0 :Bool;
+  bindAddr @1 :Text;      # an IP address, no port
+  port @2 :UInt16;
+  ttl @3 :UInt32;         # seconds
+  hostsPath @4 :Text;
 }
 
 # One `peers[]` entry of fips.yaml.

@@ -2,6 +2,7 @@
 // Config slices for the children (see slices.h).
 #include "privsep/supervisor/slices.h"
 
+#include <cstdlib>
 #include <string.h>
 
 #include "privsep/log.h"
@@ -103,6 +104,13 @@ void fillRouterSlice(schema::RouterConfig::Builder out, const config::Config& cf
   fillPeers(out.initPeers(static_cast<unsigned>(cfg.peers.size())), cfg.peers);
   fillLinkSettings(out.initLink(), cfg.node);
   fillMeshSettings(out.initMesh(), cfg.node);
+  auto dns = out.initDns();
+  dns.setEnabled(cfg.dns.enabled);
+  dns.setBindAddr(cfg.dns.bindAddr);
+  dns.setPort(cfg.dns.port);
+  dns.setTtl(cfg.dns.ttl);
+  const char* hosts = std::getenv("FIPS_HOSTS_FILE");
+  dns.setHostsPath(hosts != nullptr && *hosts != '\0' ? hosts : "/etc/fips/hosts");
 }
 
 void fillTunSlice(schema::TunConfig::Builder out, const config::Config& cfg,

@@ -26,7 +26,8 @@ spdlog::level::level_enum configuredLogLevel(const config::Config& cfg);
 // spdlog level → schema LogLevel (off and critical map to error).
 schema::LogLevel toSchemaLevel(spdlog::level::level_enum level);
 
-// The router's slice: the 32-byte secret key, TUN settings, user name.
+// The router's slice: the 32-byte secret key, TUN settings, user name, dns.*
+// and the hosts file path (env FIPS_HOSTS_FILE, else /etc/fips/hosts).
 void fillRouterSlice(schema::RouterConfig::Builder out, const config::Config& cfg,
                      const NodeIdentity& identity, const UserIds& user);
 

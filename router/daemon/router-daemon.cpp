@@ -149,6 +149,7 @@ void RouterDaemon::onConfigure(schema::SupervisorRequest::Configure::Reader conf
   auto user = privsep::resolveUser(slice.getUser(), &fellBack);
   if (!user) privsep::fatal("user '{}' does not exist (nor 'nobody')", slice.getUser().cStr());
   privsep::dropToUser(*user);
+  startDns(slice);
   privsep::loadSeccomp(privsep::SeccompProfile::ROUTER);
   spdlog::info("running as {} (uid {}), no capabilities, seccomp on", user->name, user->uid);
   startMesh(slice, std::move(*key));
@@ -205,6 +206,18 @@ void RouterDaemon::startMesh(schema::RouterConfig::Reader slice, crypto::KeyPair
   transports_.flush();
 }
 
+// The DNS socket is bound here, unprivileged and before seccomp.
+void RouterDaemon::startDns(schema::RouterConfig::Reader slice) {
+  std::vector<dns::PeerAlias> aliases;
+  for (auto peer : slice.getPeers()) {
+    if (peer.getAlias().size() > 0) aliases.push_back({peer.getAlias(), peer.getNpub()});
+  }
+  // TODO(soon) #6: prime the mesh core's identity cache once MeshNode has one.
+  dns_ = DnsService::start(base_, slice.getDns(), aliases, [](const identity::PublicKey& key) {
+    spdlog::debug("identity from DNS: {}", identity::encodeNpub(key));
+  });
+}
+
 void RouterDaemon::onTick(evutil_socket_t, short, void* arg) {
   auto* self = static_cast<RouterDaemon*>(arg);
   self->mesh_->tick();
@@ -257,6 +270,7 @@ void RouterDaemon::onTunEvent(capnp::MessageReader& reader, std::vector<privsep:
       if (fds.size() != 1) privsep::fatal("router<-tun-helper: tunReady without the TUN fd");
       tunFd_ = std::move(fds[0]);
       auto ready = event.getTunReady();
+      if (dns_) dns_->setMeshIfindex(ready.getIfindex());
       spdlog::info("TUN {} ready (ifindex {}, mtu {})", ready.getName().cStr(), ready.getIfindex(),
                    ready.getMtu());
       capnp::MallocMessageBuilder msg;

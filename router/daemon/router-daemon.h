@@ -21,6 +21,7 @@
 #include "router/crypto/secp256k1-context.h"
 #include "router/daemon/on-demand-lookups.h"
 #include "router/daemon/peer-resolver.h"
+#include "router/daemon/dns-service.h"
 #include "router/daemon/transport-set.h"
 #include "router/link/link-io.h"
 #include "router/mesh/mesh-io.h"
@@ -65,6 +66,7 @@ class RouterDaemon final : public mesh::MeshIo {
  private:
   void onConfigure(schema::SupervisorRequest::Configure::Reader configure);
   void startMesh(schema::RouterConfig::Reader slice, crypto::KeyPair key);
+  void startDns(schema::RouterConfig::Reader slice);
   void onTunEvent(capnp::MessageReader& reader, std::vector<privsep::UniqueFd>& fds);
   void stop();
   // Sends the host-name lookups of static peers that are due.
@@ -96,6 +98,7 @@ class RouterDaemon final : public mesh::MeshIo {
   privsep::AllowTable<schema::TunEvent::Which, 2> tunAllow_;
   privsep::UniqueFd tunFd_;
   std::map<identity::NodeAddr, uint64_t> rekeysSeen_;  // completed rekeys per active peer
+  std::unique_ptr<DnsService> dns_;
 };
 
 }  // namespace fips::router

@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: MIT
+// DnsService (see dns-service.h).
+#include "router/daemon/dns-service.h"
+
+#include <cerrno>
+#include <cstring>
+#include <netinet/in.h>
+#include <sys/socket.h>
+
+#include <spdlog/spdlog.h>
+
+#include "privsep/socket-address.h"
+
+#include "router/identity/nip19.h"
+
+namespace fips::router {
+
+namespace {
+
+constexpr int BURST = 64;  // datagrams served per wake-up before yielding to the loop
+
+// "addr:port" or "[addr]:port" for parseSocketAddress.
+std::string withPort(const std::string& addr, uint16_t port) {
+  return addr.find(':') != std::string::npos ? fmt::format("[{}]:{}", addr, port)
+                                             : fmt::format("{}:{}", addr, port);
+}
+
+privsep::UniqueFd bindSocket(const privsep::SocketAddress& addr, std::string& error) {
+  privsep::UniqueFd fd(::socket(addr.family(), SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0));
+  if (!fd) {
+    error = fmt::format("socket: {}", std::strerror(errno));
+    return {};
+  }
+  if (addr.family() == AF_INET6) {
+    int off = 0;
+    int on = 1;
+    if (::setsockopt(fd.get(), IPPROTO_IPV6, IPV6_V6ONLY, &off, sizeof(off)) != 0 ||
+        ::setsockopt(fd.get(), IPPROTO_IPV6, IPV6_RECVPKTINFO, &on, sizeof(on)) != 0) {
+      error = fmt::format("setsockopt: {}", std::strerror(errno));
+      return {};
+    }
+  }
+  if (::bind(fd.get(), reinterpret_cast<const sockaddr*>(&addr.storage), addr.length) != 0) {
+    error = fmt::format("bind: {}", std::strerror(errno));
+    return {};
+  }
+  return fd;
+}
+
+}  // namespace
+
+std::unique_ptr<DnsService> DnsService::start(privsep::EventBase& base,
+                                              schema::DnsSettings::Reader settings,
+                                              const std::vector<dns::PeerAlias>& aliases,
+                                              ResolvedFn onResolved) {
+  if (!settings.getEnabled()) return nullptr;
+  const std::string text = withPort(settings.getBindAddr(), settings.getPort());
+  auto addr = privsep::parseSocketAddress(text);
+  if (!addr) {
+    spdlog::error("DNS responder not started: dns.bind_addr {} is not an IP address", text);
+    return nullptr;
+  }
+  std::string error;
+  auto fd = bindSocket(*addr, error);
+  if (!fd) {
+    // A port below 1024 would need the tun-helper to bind it and hand it
+    // over (ARCHITECTURE.md); that handover is not built yet (#6).
+    spdlog::error("DNS responder not started on {}: {}{}", text, error,
+                  settings.getPort() < 1024 ? " (privileged ports are not supported yet)" : "");
+    return nullptr;
+  }
+  std::vector<std::string> warnings;
+  auto map = dns::hostMapFromPeers(aliases, warnings);
+  for (const auto& w : warnings) spdlog::warn("{}", w);
+  std::unique_ptr<DnsService> service(new DnsService(std::move(fd), settings.getTtl(),
+                                                     std::move(map), settings.getHostsPath(),
+                                                     std::move(onResolved)));
+  service->event_.reset(event_new(base.get(), service->fd_.get(), EV_READ | EV_PERSIST,
+                                  &DnsService::onReadable, service.get()));
+  event_add(service->event_.get(), nullptr);
+  spdlog::info("DNS responder for .fips on {} ({} host aliases, hosts file {})", text,
+               service->hosts_.hosts().size(), service->hosts_.path());
+  return service;
+}
+
+DnsService::DnsService(privsep::UniqueFd fd, uint32_t ttl, dns::HostMap base, std::string hostsPath,
+                       ResolvedFn onResolved)
+    : fd_(std::move(fd)),
+      hosts_(std::move(base), std::move(hostsPath), files_,
+             [](bool warning, const std::string& line) {
+               if (warning) {
+                 spdlog::warn("{}", line);
+               } else {
+                 spdlog::info("{}", line);
+               }
+             }),
+      responder_(ttl, hosts_),
+      onResolved_(std::move(onResolved)) {}
+
+DnsService::~DnsService() = default;
+
+void DnsService::onReadable(evutil_socket_t, short, void* arg) {
+  auto* self = static_cast<DnsService*>(arg);
+  for (int i = 0; i < BURST && self->serveOne(); ++i) {
+  }
+}
+
+bool DnsService::serveOne() {
+  uint8_t buf[dns::DNS_MAX_QUERY];
+  sockaddr_storage from{};
+  alignas(cmsghdr) uint8_t control[CMSG_SPACE(sizeof(in6_pktinfo))];
+  iovec iov{buf, sizeof(buf)};
+  msghdr msg{};
+  msg.msg_name = &from;
+  msg.msg_namelen = sizeof(from);
+  msg.msg_iov = &iov;
+  msg.msg_iovlen = 1;
+  msg.msg_control = control;
+  msg.msg_controllen = sizeof(control);
+  ssize_t n = ::recvmsg(fd_.get(), &msg, MSG_DONTWAIT);
+  if (n < 0) {
+    if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
+      spdlog::warn("DNS recvmsg: {}", std::strerror(errno));
+    }
+    return false;
+  }
+  std::optional<in6_pktinfo> info;
+  for (cmsghdr* c = CMSG_FIRSTHDR(&msg); c != nullptr; c = CMSG_NXTHDR(&msg, c)) {
+    if (c->cmsg_level == IPPROTO_IPV6 && c->cmsg_type == IPV6_PKTINFO &&
+        c->cmsg_len >= CMSG_LEN(sizeof(in6_pktinfo))) {
+      in6_pktinfo p{};
+      std::memcpy(&p, CMSG_DATA(c), sizeof(p));
+      info = p;
+    }
+  }
+  // A datagram longer than the buffer was cut to its first 512 bytes, as in
+  // the reference.
+  const size_t len = std::min(static_cast<size_t>(n), sizeof(buf));
+  std::optional<uint32_t> arrival;
+  if (info) arrival = static_cast<uint32_t>(info->ipi6_ifindex);
+  auto reply = responder_.handle(std::span<const uint8_t>(buf, len), arrival);
+  if (!meshDropLogged_ && responder_.counters().meshDropped > 0) {
+    meshDropLogged_ = true;  // once: later drops are only counted
+    spdlog::info("DNS: dropping queries that arrive on the mesh interface (ifindex {})",
+                 arrival.value_or(0));
+  }
+  if (!reply) return true;
+  if (reply->resolved) {
+    spdlog::debug("DNS resolved {}", identity::shortNpub(*reply->resolved));
+    onResolved_(*reply->resolved);
+  }
+  // Answer from the address the client asked (matters on a wildcard bind).
+  iovec out{reply->bytes.data(), reply->bytes.size()};
+  msghdr sent{};
+  sent.msg_name = &from;
+  sent.msg_namelen = msg.msg_namelen;
+  sent.msg_iov = &out;
+  sent.msg_iovlen = 1;
+  alignas(cmsghdr) uint8_t sendControl[CMSG_SPACE(sizeof(in6_pktinfo))] = {};
+  if (info) {
+    in6_pktinfo src{};
+    src.ipi6_addr = info->ipi6_addr;
+    if (IN6_IS_ADDR_LINKLOCAL(&src.ipi6_addr)) src.ipi6_ifindex = info->ipi6_ifindex;
+    sent.msg_control = sendControl;
+    sent.msg_controllen = sizeof(sendControl);
+    cmsghdr* c = CMSG_FIRSTHDR(&sent);
+    c->cmsg_level = IPPROTO_IPV6;
+    c->cmsg_type = IPV6_PKTINFO;
+    c->cmsg_len = CMSG_LEN(sizeof(src));
+    std::memcpy(CMSG_DATA(c), &src, sizeof(src));
+  }
+  if (::sendmsg(fd_.get(), &sent, MSG_DONTWAIT) < 0) {
+    spdlog::debug("DNS sendmsg: {}", std::strerror(errno));
+  }
+  return true;
+}
+
+}  // namespace fips::router

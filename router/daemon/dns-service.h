@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: MIT
+// DnsService: the router's UDP socket for the `.fips` DNS responder
+// (spec 05 §4) and its libevent wiring around router/dns. Runs in
+// fips-router; datagrams come from any local client and are untrusted.
+//
+// Pipeline: the socket (bound before seccomp, IPV6_RECVPKTINFO on) becomes
+// readable -> recvmsg into a 512-byte buffer with the arrival ifindex ->
+// DnsResponder (mesh filter, hosts reload, answer) -> sendmsg back to the
+// client from the address it asked -> the resolved identity to the hook.
+// One datagram at a time, in arrival order; no buffer outlives a call.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "privsep/libevent.h"
+#include "privsep/unique-fd.h"
+
+#include "router/dns/dns-responder.h"
+#include "router/dns/host-map.h"
+#include "router/dns/hosts-reloader.h"
+#include "router/identity/public-key.h"
+#include "supervisor.capnp.h"
+
+namespace fips::router {
+
+class DnsService {
+ public:
+  // Called with each identity an AAAA answer resolved.
+  using ResolvedFn = std::function<void(const identity::PublicKey&)>;
+
+  // Binds dns.bind_addr:dns.port (IPv6: dual-stack, IPV6_RECVPKTINFO) and
+  // loads the hosts file. Call after dropping privileges and before seccomp
+  // (needs socket, setsockopt, bind). Returns nullptr when dns.enabled is
+  // false or the bind fails (logged: the node runs on without DNS, as the
+  // reference does).
+  static std::unique_ptr<DnsService> start(privsep::EventBase& base,
+                                           schema::DnsSettings::Reader settings,
+                                           const std::vector<dns::PeerAlias>& aliases,
+                                           ResolvedFn onResolved);
+
+  DnsService(const DnsService&) = delete;
+  DnsService& operator=(const DnsService&) = delete;
+  ~DnsService();
+
+  // The TUN's ifindex: queries arriving on it are dropped from now on.
+  void setMeshIfindex(uint32_t ifindex) { responder_.setMeshIfindex(ifindex); }
+
+  const dns::DnsCounters& counters() const { return responder_.counters(); }
+
+ private:
+  DnsService(privsep::UniqueFd fd, uint32_t ttl, dns::HostMap base, std::string hostsPath,
+             ResolvedFn onResolved);
+  static void onReadable(evutil_socket_t, short, void* arg);
+  // Serves up to a burst of queued datagrams; false when the socket is empty.
+  bool serveOne();
+
+  privsep::UniqueFd fd_;
+  dns::PosixHostsFileSource files_;
+  dns::HostsReloader hosts_;
+  dns::DnsResponder responder_;
+  ResolvedFn onResolved_;
+  privsep::EventPtr event_;
+  bool meshDropLogged_ = false;
+};
+
+}  // namespace fips::router

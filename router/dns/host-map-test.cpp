@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: MIT
+// Hostname rules, the hosts-file format and peer aliases (spec 05 §5).
+#include "router/dns/host-map.h"
+
+#include "router/dns/dns-test-util.h"
+#include "router/identity/nip19.h"
+
+namespace fips::router::dns {
+namespace {
+
+using identity::test::contains;
+using test::vectorIdentity;
+
+TEST_CASE("hostname rules") {
+  for (const std::string& ok : std::vector<std::string>{
+           "gateway", "core-vm", "a", "node1", "A", "GATEWAY", "a1b2c3", std::string(63, 'x')}) {
+    CAPTURE(ok);
+    CHECK_FALSE(hostnameError(ok));
+  }
+  CHECK(hostnameError("") == "empty hostname");
+  CHECK(hostnameError(std::string(64, 'x')) == "exceeds 63 characters");
+  CHECK(contains(*hostnameError("npub1foo"), "npub1"));
+  CHECK(contains(*hostnameError("NPUB1bar"), "npub1"));
+  CHECK(hostnameError("-starts") == "must not start with a hyphen");
+  CHECK(hostnameError("ends-") == "must not end with a hyphen");
+  CHECK(hostnameError("has.dot") == "invalid character '.'");
+  CHECK(hostnameError("has_underscore") == "invalid character '_'");
+}
+
+TEST_CASE("insert validates the npub; lookups ignore case; later inserts win") {
+  const auto [npub0, ip0] = vectorIdentity(0);
+  const auto [npub1, ip1] = vectorIdentity(1);
+  HostMap map;
+  CHECK(contains(*map.insert("gateway", "not-an-npub"), "invalid npub 'not-an-npub'"));
+  CHECK(map.empty());
+  CHECK_FALSE(map.insert("Gateway", npub0));
+  REQUIRE(map.find("GATEWAY"));
+  CHECK(identity::encodeNpub(*map.find("gateway")) == npub0);
+  CHECK_FALSE(map.insert("gateway", npub1));
+  CHECK(map.size() == 1);
+  CHECK(identity::encodeNpub(*map.find("gateway")) == npub1);
+  CHECK(map.find("other") == nullptr);
+}
+
+TEST_CASE("hosts file: comments, blank lines, whitespace; bad lines skipped naming file:line") {
+  const auto [npub0, ip0] = vectorIdentity(0);
+  const auto [npub1, ip1] = vectorIdentity(1);
+  const std::string text =
+      "# A comment\n"
+      "  # indented comment\n"
+      "\t gateway \t " +
+      npub0 +
+      " \t \r\n"
+      "\n"
+      "bad_host " +
+      npub0 +
+      "\n"
+      "too many fields here\n"
+      "lonely\n"
+      "good-host " +
+      npub1 +
+      "\n"
+      "broken npub1nope\n"
+      "npub1x " +
+      npub1;
+  std::vector<std::string> warnings;
+  auto map = parseHostsFile(text, "/etc/fips/hosts", warnings);
+  CHECK(map.size() == 2);
+  CHECK(map.find("gateway"));
+  CHECK(map.find("good-host"));
+  REQUIRE(warnings.size() == 5);
+  CHECK(contains(warnings[0], "/etc/fips/hosts:5: invalid hostname 'bad_host'"));
+  CHECK(contains(warnings[1], "/etc/fips/hosts:6: expected 'hostname npub'"));
+  CHECK(contains(warnings[2], "/etc/fips/hosts:7: expected 'hostname npub'"));
+  CHECK(contains(warnings[3], "/etc/fips/hosts:9: invalid npub 'npub1nope'"));
+  CHECK(contains(warnings[4], "/etc/fips/hosts:10: invalid hostname 'npub1x'"));
+}
+
+TEST_CASE("hosts file that is not UTF-8: no entries, one warning") {
+  const auto [npub0, ip0] = vectorIdentity(0);
+  std::vector<std::string> warnings;
+  auto map = parseHostsFile("gateway " + npub0 + "\n# \xff\n", "h", warnings);
+  CHECK(map.empty());
+  CHECK(warnings.size() == 1);
+}
+
+TEST_CASE("peer aliases: invalid ones skipped with a warning; merge lets the file win") {
+  const auto [npub0, ip0] = vectorIdentity(0);
+  const auto [npub1, ip1] = vectorIdentity(1);
+  std::vector<std::string> warnings;
+  auto base = hostMapFromPeers({{"core", npub0}, {"has space", npub0}, {"gw", npub0}}, warnings);
+  CHECK(base.size() == 2);
+  REQUIRE(warnings.size() == 1);
+  CHECK(contains(warnings[0], "peer alias 'has space'"));
+  auto file = parseHostsFile("gw " + npub1 + "\n", "h", warnings);
+  base.merge(file);
+  CHECK(identity::encodeNpub(*base.find("gw")) == npub1);
+  CHECK(identity::encodeNpub(*base.find("core")) == npub0);
+}
+
+}  // namespace
+}  // namespace fips::router::dns

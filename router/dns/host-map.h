@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: MIT
+// HostMap: hostname -> npub aliases for `<alias>.fips` (spec 05 §5), filled
+// from configured peers' `alias` and from the hosts file (format and
+// hostname rules of the reference's src/upper/hosts.rs). Runs in
+// fips-router; the hosts file is operator-owned, but its lines are checked
+// one by one and a bad line is skipped with a warning, never fatal.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "router/identity/public-key.h"
+
+namespace fips::router::dns {
+
+// The hosts file read by default (Linux layout of the reference).
+inline constexpr const char* DEFAULT_HOSTS_PATH = "/etc/fips/hosts";
+
+// Why a hostname is not a valid alias; nullopt if it is. Rules, checked in
+// this order: not empty, at most 63 bytes, no "npub1" prefix (any case), no
+// leading '-', no trailing '-', only ASCII letters, digits and '-'.
+std::optional<std::string> hostnameError(std::string_view hostname);
+
+class HostMap {
+ public:
+  // Validates hostname and npub; on success stores (lowercased hostname ->
+  // key), replacing an earlier entry. On failure returns the reason
+  // ("invalid hostname 'x': ..." or "invalid npub 'y': ...").
+  std::optional<std::string> insert(std::string_view hostname, std::string_view npub);
+
+  // Case-insensitive lookup.
+  const identity::PublicKey* find(std::string_view hostname) const;
+
+  // Copies every entry of `other` in, `other` winning on conflicts.
+  void merge(const HostMap& other);
+
+  size_t size() const { return byName_.size(); }
+  bool empty() const { return byName_.empty(); }
+
+ private:
+  std::map<std::string, identity::PublicKey> byName_;
+};
+
+// A configured peer's alias (from the router's config slice).
+struct PeerAlias {
+  std::string alias;
+  std::string npub;
+};
+
+// The map from configured peer aliases; each invalid one adds a warning
+// ("peer alias 'x': <reason>") and is skipped.
+HostMap hostMapFromPeers(const std::vector<PeerAlias>& peers, std::vector<std::string>& warnings);
+
+// Parses hosts-file text: one "hostname npub" pair per line, exactly two
+// fields separated by whitespace; blank lines and lines whose first
+// non-blank character is '#' are ignored. A bad line adds a warning
+// "<path>:<line>: <reason>" and is skipped. Text that is not UTF-8 yields
+// an empty map and one warning (the reference cannot read such a file).
+HostMap parseHostsFile(std::string_view text, std::string_view path,
+                       std::vector<std::string>& warnings);
+
+}  // namespace fips::router::dns
