@@ -212,9 +212,10 @@ void RouterDaemon::startDns(schema::RouterConfig::Reader slice) {
   for (auto peer : slice.getPeers()) {
     if (peer.getAlias().size() > 0) aliases.push_back({peer.getAlias(), peer.getNpub()});
   }
-  // TODO(soon) #6: prime the mesh core's identity cache once MeshNode has one.
-  dns_ = DnsService::start(base_, slice.getDns(), aliases, [](const identity::PublicKey& key) {
-    spdlog::debug("identity from DNS: {}", identity::encodeNpub(key));
+  // An AAAA answer primes the mesh core's identity cache (spec 05 §4), so
+  // traffic to the address can find its key.
+  dns_ = DnsService::start(base_, slice.getDns(), aliases, [this](const identity::PublicKey& key) {
+    if (mesh_) mesh_->learnIdentity(key);
   });
 }
 
