@@ -100,3 +100,20 @@ TEST_CASE("peer aliases: invalid ones skipped with a warning; merge lets the fil
 
 }  // namespace
 }  // namespace fips::router::dns
+
+namespace fips::router::dns {
+namespace {
+
+TEST_CASE("the shipped packaging/hosts parses without a warning") {
+  const std::string path = std::string(FIPS_TEST_VECTORS) + "/../../packaging/hosts";
+  const std::string text = identity::test::readText(path);
+  REQUIRE_FALSE(text.empty());
+  std::vector<std::string> warnings;
+  auto map = parseHostsFile(text, path, warnings);
+  CHECK(warnings.empty());
+  CHECK(map.size() == 8);
+  CHECK(map.find("test-us01"));
+}
+
+}  // namespace
+}  // namespace fips::router::dns
