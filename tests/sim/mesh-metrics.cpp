@@ -139,19 +139,21 @@ std::optional<size_t> routeHops(Simulator& sim, size_t src, size_t dst) {
   return hops;
 }
 
-RouteStats routeAll(Simulator& sim) {
+RouteStats routeAll(Simulator& sim, size_t rounds) {
   RouteStats stats;
   const Topology usable = sim.net.usable(sim.size());
   double stretchSum = 0;
   for (size_t s = 0; s < sim.size(); ++s) {
     if (!sim.node(s).running()) continue;
     const auto shortest = usable.hops(s);
-    for (size_t d = 0; d < sim.size(); ++d) {
-      if (d == s || !sim.node(d).running()) continue;
+    for (size_t r = 1; r <= std::min(rounds, sim.size() - 1); ++r) {
+      const size_t d = (s + r) % sim.size();
+      if (!sim.node(d).running()) continue;
       ++stats.pairs;
       const auto& from = sim.node(s).core->tree().coordinates();
       if (from.distance(sim.node(d).core->tree().coordinates()) > LOOKUP_TTL) ++stats.beyondTtl;
-      if (sim.node(s).resolved.contains(sim.node(d).nodeAddr)) ++stats.resolved;
+      if (!sim.node(s).resolved.contains(sim.node(d).nodeAddr)) continue;
+      ++stats.resolved;
       const auto hops = routeHops(sim, s, d);
       if (!hops || shortest[d] == UNREACHABLE) continue;
       ++stats.routed;

@@ -38,7 +38,7 @@ uint64_t controlMessages(Simulator& sim);
 struct RouteStats {
   size_t pairs = 0;        // ordered pairs of running nodes
   size_t resolved = 0;     // pairs whose lookup was answered with a verified proof
-  size_t routed = 0;       // pairs whose hop-by-hop walk reached the destination
+  size_t routed = 0;       // resolved pairs whose hop-by-hop walk reached the destination
   size_t beyondTtl = 0;    // pairs farther apart in the tree than the lookup TTL (64)
   double meanStretch = 0;  // routed hops / shortest hops, over routed pairs
   double maxStretch = 0;
@@ -49,7 +49,9 @@ struct RouteStats {
 // session setup does, spec 03 §7); the hop count, or nullopt if a node had
 // no route, the walk looped, or src has no coordinates for dst.
 std::optional<size_t> routeHops(Simulator& sim, size_t src, size_t dst);
-// routeHops over every ordered pair, against shortest paths over usable links.
-RouteStats routeAll(Simulator& sim);
+// routeHops for the pairs (s, s + r mod n), r = 1..rounds (every ordered pair
+// when rounds >= n - 1) whose lookup resolved, against shortest paths over
+// usable links.
+RouteStats routeAll(Simulator& sim, size_t rounds = SIZE_MAX);
 
 }  // namespace fips::sim

@@ -2,6 +2,7 @@
 // The standard mesh measurement (see scenario.h).
 #include "tests/sim/scenario.h"
 
+#include <algorithm>
 #include <chrono>
 #include <sstream>
 
@@ -15,7 +16,6 @@ constexpr uint64_t CONVERGE_MAX_MS = 300'000;
 constexpr uint64_t QUIET_MS = 150'000;  // > hold-down (30 s) + flap dampening (120 s)
 constexpr uint64_t SETTLE_MAX_MS = 900'000;
 constexpr uint64_t STEADY_MS = 60'000;
-constexpr uint64_t ROUND_MS = 2'500;    // > forward_min_interval (2 s) per target
 constexpr uint64_t LADDER_MS = 16'000;  // the attempt ladder 1 + 2 + 4 + 8 s, and a margin
 
 double perNodeSec(uint64_t messages, uint64_t ms, size_t nodes) {
@@ -23,16 +23,16 @@ double perNodeSec(uint64_t messages, uint64_t ms, size_t nodes) {
          static_cast<double>(nodes);
 }
 
-void allPairsLookups(Simulator& sim) {
+void allPairsLookups(Simulator& sim, const LookupPlan& plan) {
   for (size_t i = 0; i < sim.size(); ++i) {
     for (size_t j = 0; j < sim.size(); ++j) sim.node(i).core->learnIdentity(sim.node(j).publicKey);
   }
   // Round r: node s looks up node s + r, so each target has one seeker per round.
-  for (size_t r = 1; r < sim.size(); ++r) {
+  for (size_t r = 1; r <= std::min(plan.rounds, sim.size() - 1); ++r) {
     for (size_t s = 0; s < sim.size(); ++s) {
       sim.node(s).core->lookup(sim.node((s + r) % sim.size()).nodeAddr);
     }
-    sim.runFor(ROUND_MS);
+    sim.runFor(plan.roundMs);
   }
   sim.runFor(LADDER_MS);
 }
@@ -40,7 +40,7 @@ void allPairsLookups(Simulator& sim) {
 }  // namespace
 
 MeshReport measureMesh(const std::string& name, const Topology& topology, const LinkParams& params,
-                       uint64_t seed) {
+                       uint64_t seed, const LookupPlan& plan) {
   const auto wall = std::chrono::steady_clock::now();
   MeshReport report;
   report.name = name;
@@ -60,10 +60,10 @@ MeshReport measureMesh(const std::string& name, const Topology& topology, const 
     report.steadyMsgsPerNodeSec = perNodeSec(controlMessages(sim) - before, STEADY_MS, sim.size());
     const uint64_t lookupStart = controlMessages(sim);
     const uint64_t t0 = sim.events.nowMs();
-    allPairsLookups(sim);
+    allPairsLookups(sim, plan);
     report.lookupMsgsPerNodeSec =
         perNodeSec(controlMessages(sim) - lookupStart, sim.events.nowMs() - t0, sim.size());
-    report.routes = routeAll(sim);
+    report.routes = routeAll(sim, plan.rounds);
   }
   report.wallSecs = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall).count();
   return report;

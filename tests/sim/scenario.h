@@ -6,6 +6,7 @@
 // Test code only.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -29,8 +30,18 @@ struct MeshReport {
   double wallSecs = 0;
 };
 
+// How the lookups are scheduled: in round r (1..rounds) node s looks up node
+// s + r; rounds start roundMs apart. The default covers every ordered pair,
+// one seeker per target per round, spaced past the 2 s per-target forward
+// limit; lossy runs need rounds spaced past the whole attempt ladder, or
+// retries of one round collide with the next round's requests.
+struct LookupPlan {
+  size_t rounds = SIZE_MAX;
+  uint64_t roundMs = 2'500;
+};
+
 MeshReport measureMesh(const std::string& name, const Topology& topology, const LinkParams& params,
-                       uint64_t seed);
+                       uint64_t seed, const LookupPlan& plan = {});
 // One line: every figure of the report.
 std::string describe(const MeshReport& report);
 
