@@ -9,6 +9,7 @@
 
 #include <capnp/message.h>
 
+#include "privsep/dns-socket.h"
 #include "privsep/fd-layout.h"
 #include "privsep/log.h"
 #include "privsep/privdrop.h"
@@ -72,6 +73,7 @@ void HelperDaemon::onConfigure(schema::SupervisorRequest::Configure::Reader conf
     base_.loopExit();
     return;
   }
+  bindDnsSocket(slice);
   bool fellBack = false;
   auto user = privsep::resolveUser(slice.getUser(), &fellBack);
   if (!user) privsep::fatal("user '{}' does not exist (nor 'nobody')", slice.getUser().cStr());
@@ -85,8 +87,28 @@ void HelperDaemon::onConfigure(schema::SupervisorRequest::Configure::Reader conf
   ready.setIfindex(interface_->ifindex());
   ready.setMtu(interface_->mtu());
   router_.send(msg, interface_->fd());
+  if (dnsSocket_) {
+    capnp::MallocMessageBuilder dnsMsg;
+    dnsMsg.initRoot<schema::TunEvent>().setDnsSocketReady(slice.getDnsPort());
+    router_.send(dnsMsg, dnsSocket_.get());
+    dnsSocket_.reset();
+  }
   state_ = State::FD_SENT;
   supervisor_.ready();
+}
+
+// A privileged dns.port (from the config, never from the router) is bound
+// here while still root; a failure is logged and the node runs without DNS.
+void HelperDaemon::bindDnsSocket(schema::TunConfig::Reader slice) {
+  if (slice.getDnsPort() == 0) return;
+  std::string error;
+  dnsSocket_ = privsep::bindDnsSocket(slice.getDnsBindAddr(), slice.getDnsPort(), error);
+  const auto where = privsep::dnsEndpointText(slice.getDnsBindAddr(), slice.getDnsPort());
+  if (!dnsSocket_) {
+    spdlog::error("DNS responder not started on {}: {}", where, error);
+  } else {
+    spdlog::info("bound DNS socket {} for the router", where);
+  }
 }
 
 void HelperDaemon::onRouterMessage(capnp::MessageReader& reader) {

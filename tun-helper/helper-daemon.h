@@ -12,6 +12,7 @@
 #include "privsep/channel.h"
 #include "privsep/libevent.h"
 #include "privsep/supervisor-link.h"
+#include "privsep/unique-fd.h"
 
 #include "tun-helper/tun-interface.h"
 #include "tun.capnp.h"
@@ -32,6 +33,7 @@ class HelperDaemon {
   enum class State : uint32_t { WAITING, FD_SENT, DONE };
 
   void onConfigure(schema::SupervisorRequest::Configure::Reader configure);
+  void bindDnsSocket(schema::TunConfig::Reader slice);
   void onRouterMessage(capnp::MessageReader& reader);
   void stop();
   static void onSignal(evutil_socket_t, short, void* arg);
@@ -40,6 +42,7 @@ class HelperDaemon {
   privsep::Channel router_;
   privsep::SupervisorLink supervisor_;
   std::unique_ptr<TunInterface> interface_;
+  privsep::UniqueFd dnsSocket_;  // a privileged DNS port, until handed to the router
   State state_ = State::WAITING;
   privsep::AllowTable<bool, 1> allow_;
   privsep::EventPtr sigterm_;

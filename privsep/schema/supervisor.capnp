@@ -117,6 +117,8 @@ struct TunConfig {
   mtu @2 :UInt16;
   address @3 :Data;       # 16-byte fd00::/8 address of this node
   user @4 :Text;          # user to switch to, keeping NET_ADMIN+NET_RAW
+  dnsBindAddr @5 :Text;   # dns.bind_addr when dns.port is privileged
+  dnsPort @6 :UInt16;     # dns.port if 1..1023 and dns.enabled, else 0 (no socket)
 }
 
 # A transport worker's slice: its type and instance name, where to bind and

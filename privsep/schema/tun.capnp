@@ -7,6 +7,10 @@
 # Direction tun-helper -> router (TunEvent): fds: at most 1.
 #   tunReady   once, with the TUN fd attached (IFF_TUN|IFF_NO_PI).
 #   tunFailed  once, instead of tunReady; the router exits.
+#   dnsSocketReady  at most once, after tunReady, with the UDP socket bound
+#              to the configured privileged dns.bind_addr:dns.port
+#              attached (spec 05 §4); only when the router's config slice has
+#              such a port, else fatal to the router.
 # Direction router -> tun-helper (TunRequest): fds: 0 always.
 #   accepted   once, after tunReady: the router holds the device. After it
 #              the helper's table is empty: any further message is fatal
@@ -25,6 +29,7 @@ struct TunEvent {
       mtu @2 :UInt16;
     }
     tunFailed @3 :Text;   # the reason, one line
+    dnsSocketReady @4 :UInt16;  # the port; the bound socket attached
   }
 }
 

@@ -120,6 +120,10 @@ void fillTunSlice(schema::TunConfig::Builder out, const config::Config& cfg,
   out.setMtu(cfg.tun.mtu);
   out.setAddress(kj::arrayPtr(identity.ipv6.data(), identity.ipv6.size()));
   out.setUser(user.name);
+  if (cfg.dns.enabled && cfg.dns.port > 0 && cfg.dns.port < 1024) {
+    out.setDnsBindAddr(cfg.dns.bindAddr);
+    out.setDnsPort(cfg.dns.port);
+  }
 }
 
 void fillUdpSlice(schema::TransportConfig::Builder out, const config::UdpConfig& udp,

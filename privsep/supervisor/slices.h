@@ -31,7 +31,8 @@ schema::LogLevel toSchemaLevel(spdlog::level::level_enum level);
 void fillRouterSlice(schema::RouterConfig::Builder out, const config::Config& cfg,
                      const NodeIdentity& identity, const UserIds& user);
 
-// The tun-helper's slice: device name, MTU, the node's fd00::/8 address.
+// The tun-helper's slice: device name, MTU, the node's fd00::/8 address, and
+// dns.bind_addr/port when the port is privileged (the helper binds it).
 void fillTunSlice(schema::TunConfig::Builder out, const config::Config& cfg,
                   const NodeIdentity& identity, const UserIds& user);
 

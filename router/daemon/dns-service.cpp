@@ -9,7 +9,7 @@
 
 #include <spdlog/spdlog.h>
 
-#include "privsep/socket-address.h"
+#include "privsep/dns-socket.h"
 
 #include "router/identity/nip19.h"
 
@@ -19,66 +19,52 @@ namespace {
 
 constexpr int BURST = 64;  // datagrams served per wake-up before yielding to the loop
 
-// "addr:port" or "[addr]:port" for parseSocketAddress.
-std::string withPort(const std::string& addr, uint16_t port) {
-  return addr.find(':') != std::string::npos ? fmt::format("[{}]:{}", addr, port)
-                                             : fmt::format("{}:{}", addr, port);
-}
-
-privsep::UniqueFd bindSocket(const privsep::SocketAddress& addr, std::string& error) {
-  privsep::UniqueFd fd(::socket(addr.family(), SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0));
-  if (!fd) {
-    error = fmt::format("socket: {}", std::strerror(errno));
-    return {};
-  }
-  if (addr.family() == AF_INET6) {
-    int off = 0;
-    int on = 1;
-    if (::setsockopt(fd.get(), IPPROTO_IPV6, IPV6_V6ONLY, &off, sizeof(off)) != 0 ||
-        ::setsockopt(fd.get(), IPPROTO_IPV6, IPV6_RECVPKTINFO, &on, sizeof(on)) != 0) {
-      error = fmt::format("setsockopt: {}", std::strerror(errno));
-      return {};
-    }
-  }
-  if (::bind(fd.get(), reinterpret_cast<const sockaddr*>(&addr.storage), addr.length) != 0) {
-    error = fmt::format("bind: {}", std::strerror(errno));
-    return {};
-  }
-  return fd;
-}
-
 }  // namespace
 
+DnsServiceConfig DnsServiceConfig::fromSlice(schema::RouterConfig::Reader slice) {
+  DnsServiceConfig c;
+  auto dns = slice.getDns();
+  c.enabled = dns.getEnabled();
+  c.bindAddr = dns.getBindAddr();
+  c.port = dns.getPort();
+  c.ttl = dns.getTtl();
+  c.hostsPath = dns.getHostsPath();
+  for (auto peer : slice.getPeers()) {
+    if (peer.getAlias().size() > 0) c.aliases.push_back({peer.getAlias(), peer.getNpub()});
+  }
+  return c;
+}
+
 std::unique_ptr<DnsService> DnsService::start(privsep::EventBase& base,
-                                              schema::DnsSettings::Reader settings,
-                                              const std::vector<dns::PeerAlias>& aliases,
+                                              const DnsServiceConfig& config,
                                               ResolvedFn onResolved) {
-  if (!settings.getEnabled()) return nullptr;
-  const std::string text = withPort(settings.getBindAddr(), settings.getPort());
-  auto addr = privsep::parseSocketAddress(text);
-  if (!addr) {
-    spdlog::error("DNS responder not started: dns.bind_addr {} is not an IP address", text);
-    return nullptr;
-  }
+  if (!config.enabled) return nullptr;
   std::string error;
-  auto fd = bindSocket(*addr, error);
+  auto fd = privsep::bindDnsSocket(config.bindAddr, config.port, error);
   if (!fd) {
-    // A port below 1024 would need the tun-helper to bind it and hand it
-    // over (ARCHITECTURE.md); that handover is not built yet (#6).
-    spdlog::error("DNS responder not started on {}: {}{}", text, error,
-                  settings.getPort() < 1024 ? " (privileged ports are not supported yet)" : "");
+    spdlog::error("DNS responder not started on {}: {}{}",
+                  privsep::dnsEndpointText(config.bindAddr, config.port), error,
+                  config.port < 1024 ? " (a port below 1024 needs tun.enabled: the tun-helper "
+                                       "binds it)"
+                                     : "");
     return nullptr;
   }
+  return adopt(base, std::move(fd), config, std::move(onResolved));
+}
+
+std::unique_ptr<DnsService> DnsService::adopt(privsep::EventBase& base, privsep::UniqueFd fd,
+                                              const DnsServiceConfig& config,
+                                              ResolvedFn onResolved) {
   std::vector<std::string> warnings;
-  auto map = dns::hostMapFromPeers(aliases, warnings);
+  auto map = dns::hostMapFromPeers(config.aliases, warnings);
   for (const auto& w : warnings) spdlog::warn("{}", w);
-  std::unique_ptr<DnsService> service(new DnsService(std::move(fd), settings.getTtl(),
-                                                     std::move(map), settings.getHostsPath(),
-                                                     std::move(onResolved)));
+  std::unique_ptr<DnsService> service(new DnsService(std::move(fd), config.ttl, std::move(map),
+                                                     config.hostsPath, std::move(onResolved)));
   service->event_.reset(event_new(base.get(), service->fd_.get(), EV_READ | EV_PERSIST,
                                   &DnsService::onReadable, service.get()));
   event_add(service->event_.get(), nullptr);
-  spdlog::info("DNS responder for .fips on {} ({} host aliases, hosts file {})", text,
+  spdlog::info("DNS responder for .fips on {} ({} host aliases, hosts file {})",
+               privsep::dnsEndpointText(config.bindAddr, config.port),
                service->hosts_.hosts().size(), service->hosts_.path());
   return service;
 }

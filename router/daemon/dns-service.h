@@ -27,20 +27,40 @@
 
 namespace fips::router {
 
+// The router's copy of its DNS settings (config slice: dns.*, the hosts
+// path, the peers' aliases).
+struct DnsServiceConfig {
+  bool enabled = false;
+  std::string bindAddr;
+  uint16_t port = 0;
+  uint32_t ttl = 0;  // seconds
+  std::string hostsPath;
+  std::vector<dns::PeerAlias> aliases;
+
+  static DnsServiceConfig fromSlice(schema::RouterConfig::Reader slice);
+  // True when the tun-helper binds the socket: a port below 1024 with the
+  // TUN (and so the helper) enabled.
+  bool boundByTunHelper(bool tunEnabled) const {
+    return enabled && port > 0 && port < 1024 && tunEnabled;
+  }
+};
+
 class DnsService {
  public:
   // Called with each identity an AAAA answer resolved.
   using ResolvedFn = std::function<void(const identity::PublicKey&)>;
 
-  // Binds dns.bind_addr:dns.port (IPv6: dual-stack, IPV6_RECVPKTINFO) and
+  // Binds dns.bind_addr:dns.port itself (see privsep/dns-socket.h) and
   // loads the hosts file. Call after dropping privileges and before seccomp
   // (needs socket, setsockopt, bind). Returns nullptr when dns.enabled is
   // false or the bind fails (logged: the node runs on without DNS, as the
   // reference does).
-  static std::unique_ptr<DnsService> start(privsep::EventBase& base,
-                                           schema::DnsSettings::Reader settings,
-                                           const std::vector<dns::PeerAlias>& aliases,
+  static std::unique_ptr<DnsService> start(privsep::EventBase& base, const DnsServiceConfig& config,
                                            ResolvedFn onResolved);
+  // Serves on a socket the tun-helper bound (privileged port); needs no
+  // syscall beyond the seccomp list.
+  static std::unique_ptr<DnsService> adopt(privsep::EventBase& base, privsep::UniqueFd fd,
+                                           const DnsServiceConfig& config, ResolvedFn onResolved);
 
   DnsService(const DnsService&) = delete;
   DnsService& operator=(const DnsService&) = delete;

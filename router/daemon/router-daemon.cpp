@@ -114,9 +114,10 @@ RouterDaemon::RouterDaemon(privsep::EventBase& base, privsep::UniqueFd tunChanne
             transports_.attach(name, std::move(fd));
           },
           [this] { stop(); }),
-      tunAllow_(std::array<privsep::AllowRule<TunWhich>, 2>{{
+      tunAllow_(std::array<privsep::AllowRule<TunWhich>, 3>{{
           {TunWhich::TUN_READY, 1u, 1},
           {TunWhich::TUN_FAILED, 1u, 1},
+          {TunWhich::DNS_SOCKET_READY, 1u, 1},
       }}) {
   if (tunChannel) {
     privsep::ChannelLimits limits;
@@ -206,17 +207,34 @@ void RouterDaemon::startMesh(schema::RouterConfig::Reader slice, crypto::KeyPair
   transports_.flush();
 }
 
-// The DNS socket is bound here, unprivileged and before seccomp.
+// The DNS socket is bound here, unprivileged and before seccomp, unless its
+// port is privileged: then the tun-helper binds it and hands it over
+// (dnsSocketReady, possibly before this runs).
 void RouterDaemon::startDns(schema::RouterConfig::Reader slice) {
-  std::vector<dns::PeerAlias> aliases;
-  for (auto peer : slice.getPeers()) {
-    if (peer.getAlias().size() > 0) aliases.push_back({peer.getAlias(), peer.getNpub()});
+  dnsConfig_ = DnsServiceConfig::fromSlice(slice);
+  dnsByHelper_ = dnsConfig_->boundByTunHelper(slice.getTunEnabled());
+  if (dnsByHelper_) {
+    adoptDnsSocket();
+    return;
   }
-  // An AAAA answer primes the mesh core's identity cache (spec 05 §4), so
-  // traffic to the address can find its key.
-  dns_ = DnsService::start(base_, slice.getDns(), aliases, [this](const identity::PublicKey& key) {
+  if (dnsHandover_) privsep::fatal("router<-tun-helper: a DNS socket the config does not ask for");
+  dns_ = DnsService::start(base_, *dnsConfig_, dnsResolvedHook());
+}
+
+// Takes the tun-helper's DNS socket once both it and the config are here.
+void RouterDaemon::adoptDnsSocket() {
+  if (!dnsConfig_ || !dnsHandover_) return;
+  if (!dnsByHelper_) privsep::fatal("router<-tun-helper: a DNS socket the config does not ask for");
+  dns_ = DnsService::adopt(base_, std::move(dnsHandover_), *dnsConfig_, dnsResolvedHook());
+  if (tunIfindex_) dns_->setMeshIfindex(*tunIfindex_);
+}
+
+// An AAAA answer primes the mesh core's identity cache (spec 05 §4), so
+// traffic to the address can find its key.
+DnsService::ResolvedFn RouterDaemon::dnsResolvedHook() {
+  return [this](const identity::PublicKey& key) {
     if (mesh_) mesh_->learnIdentity(key);
-  });
+  };
 }
 
 void RouterDaemon::onTick(evutil_socket_t, short, void* arg) {
@@ -271,7 +289,8 @@ void RouterDaemon::onTunEvent(capnp::MessageReader& reader, std::vector<privsep:
       if (fds.size() != 1) privsep::fatal("router<-tun-helper: tunReady without the TUN fd");
       tunFd_ = std::move(fds[0]);
       auto ready = event.getTunReady();
-      if (dns_) dns_->setMeshIfindex(ready.getIfindex());
+      tunIfindex_ = ready.getIfindex();
+      if (dns_) dns_->setMeshIfindex(*tunIfindex_);
       spdlog::info("TUN {} ready (ifindex {}, mtu {})", ready.getName().cStr(), ready.getIfindex(),
                    ready.getMtu());
       capnp::MallocMessageBuilder msg;
@@ -279,6 +298,11 @@ void RouterDaemon::onTunEvent(capnp::MessageReader& reader, std::vector<privsep:
       tunChannel_->send(msg);
       break;
     }
+    case TunWhich::DNS_SOCKET_READY:
+      if (fds.size() != 1) privsep::fatal("router<-tun-helper: dnsSocketReady without the socket");
+      dnsHandover_ = std::move(fds[0]);
+      adoptDnsSocket();
+      break;
     case TunWhich::TUN_FAILED:
       spdlog::error("TUN setup failed: {}", event.getTunFailed().cStr());
       stop();

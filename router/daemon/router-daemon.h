@@ -19,9 +19,9 @@
 
 #include "router/crypto/rng.h"
 #include "router/crypto/secp256k1-context.h"
+#include "router/daemon/dns-service.h"
 #include "router/daemon/on-demand-lookups.h"
 #include "router/daemon/peer-resolver.h"
-#include "router/daemon/dns-service.h"
 #include "router/daemon/transport-set.h"
 #include "router/link/link-io.h"
 #include "router/mesh/mesh-io.h"
@@ -67,6 +67,8 @@ class RouterDaemon final : public mesh::MeshIo {
   void onConfigure(schema::SupervisorRequest::Configure::Reader configure);
   void startMesh(schema::RouterConfig::Reader slice, crypto::KeyPair key);
   void startDns(schema::RouterConfig::Reader slice);
+  void adoptDnsSocket();
+  DnsService::ResolvedFn dnsResolvedHook();
   void onTunEvent(capnp::MessageReader& reader, std::vector<privsep::UniqueFd>& fds);
   void stop();
   // Sends the host-name lookups of static peers that are due.
@@ -95,10 +97,14 @@ class RouterDaemon final : public mesh::MeshIo {
   privsep::EventPtr tickTimer_;
   privsep::SupervisorLink supervisor_;
   std::unique_ptr<privsep::Channel> tunChannel_;
-  privsep::AllowTable<schema::TunEvent::Which, 2> tunAllow_;
+  privsep::AllowTable<schema::TunEvent::Which, 3> tunAllow_;
   privsep::UniqueFd tunFd_;
   std::map<identity::NodeAddr, uint64_t> rekeysSeen_;  // completed rekeys per active peer
   std::unique_ptr<DnsService> dns_;
+  std::optional<DnsServiceConfig> dnsConfig_;  // set by onConfigure
+  bool dnsByHelper_ = false;                   // privileged port: the tun-helper binds it
+  privsep::UniqueFd dnsHandover_;              // its socket, until adopted
+  std::optional<uint32_t> tunIfindex_;
 };
 
 }  // namespace fips::router

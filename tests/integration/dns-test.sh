@@ -13,7 +13,8 @@
 # no answer; unknown .fips name, bad npub and a name outside .fips are
 # NXDOMAIN with AA; garbage gets no reply; a query arriving over fips0 gets
 # no reply; 10,000 random datagrams at the port crash nothing and a real
-# query is answered afterwards.
+# query is answered afterwards; with dns.port 53 the tun-helper binds the
+# socket and the router (no capabilities) answers on it.
 set -u
 BUILD=${1:?usage: dns-test.sh BUILD_DIR}
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -149,4 +150,22 @@ check "a real query is answered afterwards" answer_is "$OUT" "$NPUB0.fips" "$IP0
 kill -TERM "$SUP"
 wait "$SUP"
 check "suite stopped cleanly" test $? -eq 0
+
+# A privileged port: the tun-helper binds [::1]:53 as root and hands the
+# socket to the router (tun.capnp dnsSocketReady).
+sed -i 's/^  bind_addr: "::"$/  bind_addr: "::1"/; s/^  port: 5354$/  port: 53/' "$WORK/fips.yaml"
+: > "$WORK/log"
+FIPS_HOSTS_FILE="$WORK/hosts" ip netns exec "$N" "$BUILD/fips" -c "$WORK/fips.yaml" \
+  2>>"$WORK/log" &
+SUP=$!
+check "port 53: the tun-helper binds it and the router serves it" \
+  wait_until 15 grep -q "DNS responder for .fips on \[::1\]:53" "$WORK/log"
+check "port 53: bound by the tun-helper" grep -q "bound DNS socket \[::1\]:53 for the router" "$WORK/log"
+OUT=$(ip netns exec "$N" dig @::1 -p 53 +tries=1 +time=2 AAAA gateway.fips 2>&1)
+check "port 53: alias answered" answer_is "$OUT" gateway.fips "$IP1"
+check "port 53: router still without capabilities" \
+  bash -c "[ \"\$(awk '/^CapEff:/ {print \$2}' /proc/\$(pgrep -P $SUP -x fips-router)/status)\" = 0000000000000000 ]"
+kill -TERM "$SUP"
+wait "$SUP"
+check "suite stopped cleanly (port 53)" test $? -eq 0
 finish
