@@ -219,6 +219,8 @@ void RouterDaemon::startDns(schema::RouterConfig::Reader slice) {
   }
   if (dnsHandover_) privsep::fatal("router<-tun-helper: a DNS socket the config does not ask for");
   dns_ = DnsService::start(base_, *dnsConfig_, dnsResolvedHook());
+  // tunReady may have come first.
+  if (dns_ && tunIfindex_) dns_->setMeshIfindex(*tunIfindex_);
 }
 
 // Takes the tun-helper's DNS socket once both it and the config are here.
