@@ -108,21 +108,20 @@ constexpr std::initializer_list<int> TUN_HELPER_SYSCALLS = {
     SCMP_SYS(recvfrom), SCMP_SYS(setsockopt), SCMP_SYS(ioctl),
 };
 
-// The router re-reads the hosts file (spec 05 §5): openat, read-only only.
-void allowReadOnlyOpen(scmp_filter_ctx ctx) {
-  constexpr scmp_datum_t WRITE_FLAGS = O_ACCMODE | O_CREAT | O_TRUNC | O_APPEND;
-  scmp_arg_cmp flags{};
-  flags.arg = 2;
-  flags.op = SCMP_CMP_MASKED_EQ;
-  flags.datum_a = WRITE_FLAGS;
-  flags.datum_b = O_RDONLY;
-  int rc = seccomp_rule_add_array(ctx, SCMP_ACT_ALLOW, SCMP_SYS(openat), 1, &flags);
-  if (rc != 0) throw std::runtime_error("seccomp_rule_add: " + std::string(std::strerror(-rc)));
-}
-
 struct FilterDeleter {
   void operator()(void* ctx) const { seccomp_release(ctx); }
 };
+
+// An argument comparison; libseccomp's SCMP_A* macros are compound
+// literals, which clang refuses in C++.
+scmp_arg_cmp argCmp(unsigned arg, scmp_compare op, scmp_datum_t a, scmp_datum_t b = 0) {
+  scmp_arg_cmp cmp{};
+  cmp.arg = arg;
+  cmp.op = op;
+  cmp.datum_a = a;
+  cmp.datum_b = b;
+  return cmp;
+}
 
 void check(int rc) {
   if (rc != 0) throw std::runtime_error("seccomp_rule_add: " + std::string(std::strerror(-rc)));
@@ -138,15 +137,22 @@ void allow(scmp_filter_ctx ctx, std::initializer_list<int> calls) {
 void allowResolver(scmp_filter_ctx ctx) {
   allow(ctx, RESOLVER_SYSCALLS);
   check(seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(clone), 1,
-                         SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_THREAD, CLONE_THREAD)));
+                         argCmp(0, SCMP_CMP_MASKED_EQ, CLONE_THREAD, CLONE_THREAD)));
   check(seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0));
   const scmp_datum_t writeFlags = O_ACCMODE | O_CREAT | O_TRUNC;
   check(seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(openat), 1,
-                         SCMP_A2(SCMP_CMP_MASKED_EQ, writeFlags, O_RDONLY)));
+                         argCmp(2, SCMP_CMP_MASKED_EQ, writeFlags, O_RDONLY)));
   for (int family : {AF_INET, AF_INET6}) {
     check(seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(socket), 1,
-                           SCMP_A0(SCMP_CMP_EQ, static_cast<scmp_datum_t>(family))));
+                           argCmp(0, SCMP_CMP_EQ, static_cast<scmp_datum_t>(family))));
   }
+}
+
+// The router re-reads the hosts file (spec 05 §5): openat, read-only only.
+void allowReadOnlyOpen(scmp_filter_ctx ctx) {
+  const scmp_datum_t writeFlags = O_ACCMODE | O_CREAT | O_TRUNC | O_APPEND;
+  check(seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(openat), 1,
+                         argCmp(2, SCMP_CMP_MASKED_EQ, writeFlags, O_RDONLY)));
 }
 
 }  // namespace
