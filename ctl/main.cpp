@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: MIT
 // fipsctl: the operator's command-line client. Local subcommands (keygen,
-// identity) work on key files; the daemon subcommands will talk to the
-// router over the control socket. Runs as the invoking user; everything on
+// identity) work on key files; the daemon subcommands talk to the router's
+// control service over the control socket (control.capnp). Runs as the invoking user; everything on
 // its command line is operator input and is validated before use.
 #include <exception>
 #include <string>
 
 #include <CLI/CLI.hpp>
 
+#include "ctl/daemon-commands.h"
 #include "ctl/identity-command.h"
 #include "ctl/keygen-command.h"
 #include "ctl/report.h"
@@ -29,15 +30,14 @@ int main(int argc, char** argv) {
   CLI::App app("Control a running FIPS daemon", "fipsctl");
   app.set_version_flag("-V,--version", std::string("fipsctl ") + FIPS_VERSION);
   app.require_subcommand(1);
-  // TODO(#7): the control-socket subcommands (show, acl, stats, connect,
-  // disconnect, probe) read this; keygen and identity do not.
-  std::string socketPath;
-  app.add_option("-s,--socket", socketPath, "Control socket path override");
+  fips::ctl::DaemonOptions daemon;
+  app.add_option("-s,--socket", daemon.socketPath, "Control socket path override");
 
   fips::ctl::KeygenOptions keygen;
   fips::ctl::IdentityOptions identity;
   const CLI::App& keygenCommand = fips::ctl::addKeygenCommand(app, keygen);
   const CLI::App& identityCommand = fips::ctl::addIdentityCommand(app, identity);
+  fips::ctl::addDaemonCommands(app, daemon);
 
   try {
     app.parse(argc, argv);
@@ -46,6 +46,7 @@ int main(int argc, char** argv) {
   }
 
   try {
+    if (auto status = fips::ctl::runDaemonCommand(daemon)) return *status;
     fips::crypto::Secp256k1Context ctx;
     if (keygenCommand.parsed()) return fips::ctl::runKeygen(keygen, ctx);
     if (identityCommand.parsed()) return fips::ctl::runIdentity(identity, ctx);

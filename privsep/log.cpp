@@ -17,9 +17,9 @@ void initLogging(std::string_view role, spdlog::level::level_enum level) {
   const bool tty = ::isatty(STDERR_FILENO) == 1;
   spdlog::sink_ptr sink;
   if (tty) {
-    sink = std::make_shared<spdlog::sinks::stderr_color_sink_st>();
+    sink = std::make_shared<spdlog::sinks::stderr_color_sink_mt>();
   } else {
-    sink = std::make_shared<spdlog::sinks::stderr_sink_st>();
+    sink = std::make_shared<spdlog::sinks::stderr_sink_mt>();
   }
   auto logger = std::make_shared<spdlog::logger>(std::string(role), std::move(sink));
   logger->set_pattern(tty ? "%H:%M:%S.%e [%n] %^%l%$: %v" : "[%n] %l: %v");

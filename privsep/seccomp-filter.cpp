@@ -95,11 +95,12 @@ constexpr std::initializer_list<int> RESOLVER_SYSCALLS = {
     SCMP_SYS(connect),         SCMP_SYS(getsockname),
 };
 
-// The router reads and writes the TUN fd and serves its control socket; its
-// DNS socket needs only recvmsg/sendmsg (in the base list).
+// The router reads and writes the TUN fd; its DNS socket needs only
+// recvmsg/sendmsg (in the base list); its control thread accepts on the
+// control socket the supervisor bound, and shuts connections down.
 constexpr std::initializer_list<int> ROUTER_SYSCALLS = {
-    SCMP_SYS(recvmmsg), SCMP_SYS(sendmmsg),   SCMP_SYS(accept4),
-    SCMP_SYS(ioctl),    SCMP_SYS(setsockopt),
+    SCMP_SYS(recvmmsg),   SCMP_SYS(sendmmsg), SCMP_SYS(accept4),     SCMP_SYS(ioctl),
+    SCMP_SYS(setsockopt), SCMP_SYS(shutdown), SCMP_SYS(getsockname),
 };
 
 // The tun-helper only talks netlink and removes its device at shutdown.
@@ -160,6 +161,11 @@ void allowReadOnlyOpen(scmp_filter_ctx ctx) {
 void loadSeccomp(SeccompProfile profile) {
   std::unique_ptr<void, FilterDeleter> ctx(seccomp_init(SCMP_ACT_ERRNO(EPERM)));
   if (!ctx) throw std::runtime_error("seccomp_init failed");
+  // Applies to every thread of the process (the router's control thread
+  // exists before the filter is loaded).
+  if (seccomp_attr_set(ctx.get(), SCMP_FLTATR_CTL_TSYNC, 1) != 0) {
+    throw std::runtime_error("seccomp: cannot synchronise the filter to every thread");
+  }
   allow(ctx.get(), BASE_SYSCALLS);
   switch (profile) {
     case SeccompProfile::ROUTER:

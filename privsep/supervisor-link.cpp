@@ -102,6 +102,7 @@ void SupervisorLink::onMessage(capnp::MessageReader& reader, std::vector<UniqueF
     case Which::CONFIGURE:
       spdlog::default_logger()->set_level(fromSchemaLevel(req.getConfigure().getLogLevel()));
       state_ = State::RUNNING;
+      if (!fds.empty()) configureFd_ = std::move(fds[0]);
       onConfigure_(req.getConfigure());
       break;
     case Which::SET_LOG_LEVEL:

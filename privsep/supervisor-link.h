@@ -38,6 +38,9 @@ class SupervisorLink {
   // Tells the supervisor the configuration is applied.
   void ready();
   Channel& channel() { return *channel_; }
+  // The fd that came with configure (the router's control socket), or an
+  // empty UniqueFd; valid to call from the ConfigureHandler on.
+  UniqueFd takeConfigureFd() { return std::move(configureFd_); }
 
  private:
   enum class State : uint32_t { START, RUNNING };
@@ -51,6 +54,7 @@ class SupervisorLink {
   State state_ = State::START;
   AllowTable<Which, 4> allow_;
   std::unique_ptr<Channel> channel_;
+  UniqueFd configureFd_;
 };
 
 // Maps a schema LogLevel to spdlog's.

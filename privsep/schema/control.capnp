@@ -1,14 +1,32 @@
 # SPDX-License-Identifier: MIT
-# Boundary: fipsctl / fipstop (any local user in group `fips`) <-> the
-# fips-router's control service, Cap'n Proto RPC over the Unix socket
-# /run/fips/control.sock (0770, group fips). fds: 0 in both directions
-# (maxFdsPerMessage = 0 on the server). All queries are answered from a
-# snapshot the data-plane thread publishes once per tick.
+# Boundary: fipsctl / fipstop (any local user who can open the socket: root
+# and members of group `fips`) <-> the fips-router's control service
+# (unprivileged, seccomp), Cap'n Proto RPC over a Unix stream socket
+# (default /run/fips/control.sock, mode 0770, group fips; its parent 0750).
+#
+# The supervisor `fips` (root) resolves the path, creates the parent,
+# binds and listens, sets mode and group, and hands the listening fd to the
+# router with its configure message; it removes the socket at exit. The
+# router never binds or opens paths: it only accepts on that fd, from a
+# dedicated control thread with its own KJ event loop
+# (docs/design/privsep.md "Event loops").
+#
+# fds: 0 in both directions (the server's maxFdsPerMessage is 0).
+# Limits on the server: one RPC message is at most 8 Ki words (64 KiB,
+# traversal limit; larger is refused by capnp before it is read in full and
+# closes that connection), 256 connections at once (a new one then closes
+# the oldest that has not sent a byte yet), and a connection that sends
+# nothing for 5 s after it opens, or later nothing for 60 s, is closed. No message is legal only in some
+# state: the bootstrap is FipsControl and every method may be called any time.
+# Read methods answer from the snapshot the data-plane thread publishes
+# once per tick (so a busy node answers at once); connect and disconnect
+# cross to the data-plane thread (control-bridge.capnp) and wait for it.
 @0x99dbae81e990a3b1;
 
 using Cxx = import "/capnp/c++.capnp";
 $Cxx.namespace("fips::schema");
 
+# Node overview (fipsctl show status; the reference's show_status keys).
 struct NodeStatus {
   npub @0 :Text;
   nodeAddr @1 :Data;      # 16 bytes
@@ -16,10 +34,110 @@ struct NodeStatus {
   version @3 :Text;
   uptimeSecs @4 :UInt64;
   peerCount @5 :UInt32;
-  tunName @6 :Text;
+  tunName @6 :Text;       # "" when the TUN is disabled
+  state @7 :Text;         # "running" or "stopping"
+  isLeafOnly @8 :Bool;    # node.leaf_only as configured
+  linkCount @9 :UInt32;
+  connectionCount @10 :UInt32;  # outbound handshakes in progress
+  transportCount @11 :UInt32;   # transport workers attached
+  tunState @12 :Text;     # "disabled", "configured" (waiting for the device), "active", "failed"
+  controlSocket @13 :Text;
+  pid @14 :UInt32;
+  exePath @15 :Text;
+  transportPeerCounts @16 :List(TransportPeerCount);
 }
 
-# The bootstrap interface. Later issues add the show/stats/connect methods.
+# Peers whose link rides transports of one type.
+struct TransportPeerCount {
+  type @0 :Text;          # "udp"
+  count @1 :UInt32;
+}
+
+# One authenticated peer (fipsctl show peers).
+struct PeerStatus {
+  nodeAddr @0 :Data;      # 16 bytes
+  npub @1 :Text;
+  displayName @2 :Text;   # configured alias, else the short npub
+  ipv6 @3 :Data;          # 16 bytes
+  transportId @4 :UInt32;
+  transportType @5 :Text; # "udp"
+  transportName @6 :Text; # "udp" or "udp/<instance>"
+  transportAddr @7 :Text; # "192.0.2.1:2121", "[2001:db8::1]:2121"
+  outbound @8 :Bool;      # our handshake built the session in use
+  authenticatedAtMs @9 :UInt64;  # Unix ms when the link came up
+  lastSeenMs @10 :UInt64;        # Unix ms of the last authenticated frame
+  ourIndex @11 :UInt32;   # receiver_idx the peer puts in frames to us
+  theirIndex @12 :UInt32;
+  rekeys @13 :UInt64;     # completed rekey cutovers
+  rekeyInProgress @14 :Bool;
+}
+
+# One FMP link (fipsctl show links): one per authenticated peer.
+struct LinkStatus {
+  transportId @0 :UInt32;
+  remoteAddr @1 :Text;
+  outbound @2 :Bool;
+  state @3 :Text;         # "connected"
+  createdAtMs @4 :UInt64; # Unix ms
+  lastRecvMs @5 :UInt64;  # Unix ms
+  npub @6 :Text;          # the peer on the link
+}
+
+# One transport worker (fipsctl show transports).
+struct TransportStatus {
+  transportId @0 :UInt32;
+  type @1 :Text;          # "udp"
+  name @2 :Text;          # "udp" or "udp/<instance>"
+  state @3 :Text;         # "starting" (attached, not bound yet) or "up"
+  localAddrs @4 :List(Text);
+  packetsSent @5 :UInt64; # as counted by the router
+  packetsRecv @6 :UInt64;
+  bytesSent @7 :UInt64;
+  bytesRecv @8 :UInt64;
+  sendErrors @9 :UInt64;  # as last reported by the worker
+  kernelDrops @10 :UInt64;
+  workerRecv @11 :UInt64; # datagrams the worker read
+  workerSent @12 :UInt64; # datagrams the worker sent
+}
+
+# One counter (fipsctl stats metrics). Monotonic since the router started.
+struct Counter {
+  family @0 :Text;        # "link", "transport"
+  name @1 :Text;          # "handshakes_out", "drops", ...
+  labelName @2 :Text;     # "" or e.g. "reason"
+  labelValue @3 :Text;
+  value @4 :UInt64;
+  help @5 :Text;          # one line
+}
+
+# What the data-plane thread publishes once per tick; read methods copy
+# parts of the latest one.
+struct NodeSnapshot {
+  status @0 :NodeStatus;
+  peers @1 :List(PeerStatus);
+  links @2 :List(LinkStatus);
+  transports @3 :List(TransportStatus);
+  counters @4 :List(Counter);
+}
+
+# Result of a command: ok, or the reason it was refused.
+struct CommandResult {
+  union {
+    ok @0 :Void;
+    error @1 :Text;       # one line, the reference's wording where it has one
+  }
+  refreshed @2 :Bool;     # connect: an alternate path was tried (always false today)
+}
+
 interface FipsControl {
   status @0 () -> (status :NodeStatus);
+  peers @1 () -> (peers :List(PeerStatus));
+  links @2 () -> (links :List(LinkStatus));
+  transports @3 () -> (transports :List(TransportStatus));
+  metrics @4 () -> (counters :List(Counter));
+  # Dials npub at address over transport ("udp" or "udp/<instance>") once,
+  # as an ephemeral peer (no redial, not written to the config).
+  connect @5 (npub :Text, address :Text, transport :Text) -> (result :CommandResult);
+  # Sends Disconnect(ConfigurationChange) and forgets the peer.
+  disconnect @6 (npub :Text) -> (result :CommandResult);
 }

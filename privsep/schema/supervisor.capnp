@@ -5,8 +5,10 @@
 # the child, one capnp message per packet.
 #
 # Direction supervisor -> child (SupervisorRequest):
-#   fds: at most 1 (attachTransport carries the router's end of a new
-#   router<->transport channel); 0 on every other request.
+#   fds: at most 1: attachTransport carries the router's end of a new
+#   router<->transport channel; the router's configure carries the control
+#   socket's listening fd (control.capnp) when node.control.enabled, and
+#   RouterConfig.controlSocket names it. 0 on every other request.
 #   configure       state START only, exactly once; then state RUNNING.
 #   setLogLevel     state RUNNING.
 #   attachTransport state RUNNING, router only; once per (re)started worker.
@@ -40,6 +42,8 @@ struct RouterConfig {
   link @6 :LinkSettings;
   mesh @7 :MeshSettings;
   dns @8 :DnsSettings;
+  controlSocket @9 :Text;            # path of the control socket, "" when disabled
+  leafOnly @10 :Bool;                 # node.leaf_only
 }
 
 # dns.* of fips.yaml (spec 05 §4) and the hosts file the router reads

@@ -94,7 +94,8 @@ schema::LogLevel toSchemaLevel(spdlog::level::level_enum level) {
 }
 
 void fillRouterSlice(schema::RouterConfig::Builder out, const config::Config& cfg,
-                     const NodeIdentity& identity, const UserIds& user) {
+                     const NodeIdentity& identity, const UserIds& user,
+                     const std::string& controlSocket) {
   auto secret = identity.secret.bytes();
   out.setNsec(kj::arrayPtr(secret.data(), secret.size()));
   out.setTunEnabled(cfg.tun.enabled);
@@ -111,6 +112,8 @@ void fillRouterSlice(schema::RouterConfig::Builder out, const config::Config& cf
   dns.setTtl(cfg.dns.ttl);
   const char* hosts = std::getenv("FIPS_HOSTS_FILE");
   dns.setHostsPath(hosts != nullptr && *hosts != '\0' ? hosts : "/etc/fips/hosts");
+  out.setControlSocket(controlSocket);
+  out.setLeafOnly(cfg.node.leafOnly);
 }
 
 void fillTunSlice(schema::TunConfig::Builder out, const config::Config& cfg,

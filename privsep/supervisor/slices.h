@@ -26,10 +26,13 @@ spdlog::level::level_enum configuredLogLevel(const config::Config& cfg);
 // spdlog level → schema LogLevel (off and critical map to error).
 schema::LogLevel toSchemaLevel(spdlog::level::level_enum level);
 
-// The router's slice: the 32-byte secret key, TUN settings, user name, dns.*
-// and the hosts file path (env FIPS_HOSTS_FILE, else /etc/fips/hosts).
+// The router's slice: the 32-byte secret key, TUN settings, user name,
+// static peers, link settings, dns.* and the hosts file path (env
+// FIPS_HOSTS_FILE, else /etc/fips/hosts), and the control socket's path
+// ("" when the control socket is disabled).
 void fillRouterSlice(schema::RouterConfig::Builder out, const config::Config& cfg,
-                     const NodeIdentity& identity, const UserIds& user);
+                     const NodeIdentity& identity, const UserIds& user,
+                     const std::string& controlSocket);
 
 // The tun-helper's slice: device name, MTU, the node's fd00::/8 address, and
 // dns.bind_addr/port when the port is privileged (the helper binds it).

@@ -11,7 +11,9 @@
 
 #include <capnp/message.h>
 
+#include "privsep/control-path.h"
 #include "privsep/log.h"
+#include "privsep/supervisor/control-socket.h"
 #include "privsep/supervisor/slices.h"
 #include "privsep/supervisor/spawn.h"
 
@@ -78,6 +80,11 @@ int Supervisor::run() {
 
 void Supervisor::startAll() {
   const auto& cfg = settings_.loaded.config;
+  if (cfg.node.control.enabled) {
+    controlPath_ = cfg.node.control.socketPath.value_or(defaultControlSocketPath());
+    controlFd_ = bindControlSocket(controlPath_);
+    spdlog::info("control socket {}", controlPath_);
+  }
   auto add = [&](Kind kind, std::string name, std::string binary, std::string instance) {
     auto child = std::make_unique<Child>();
     child->owner = this;
@@ -180,7 +187,8 @@ void Supervisor::onHello(Child& child, schema::ChildEvent::Hello::Reader hello) 
   const auto& cfg = settings_.loaded.config;
   switch (child.kind) {
     case Kind::ROUTER:
-      fillRouterSlice(configure.initRouter(), cfg, settings_.identity, settings_.user);
+      fillRouterSlice(configure.initRouter(), cfg, settings_.identity, settings_.user,
+                      controlPath_);
       break;
     case Kind::TUN_HELPER:
       fillTunSlice(configure.initTun(), cfg, settings_.identity, settings_.user);
@@ -190,7 +198,11 @@ void Supervisor::onHello(Child& child, schema::ChildEvent::Hello::Reader hello) 
                    settings_.user);
       break;
   }
-  child.channel->send(msg, -1, Channel::WIPE_AFTER_SEND);
+  // The router's configure carries the control socket's listening fd; the
+  // router owns it from then on (it dies with the suite, never restarts).
+  const bool withControl = child.kind == Kind::ROUTER && controlFd_;
+  child.channel->send(msg, withControl ? controlFd_.get() : -1, Channel::WIPE_AFTER_SEND);
+  if (withControl) controlFd_.reset();
   wipeMessage(msg);
   child.state = ChildState::CONFIGURED;
 }
@@ -345,6 +357,7 @@ void Supervisor::killTrampoline(evutil_socket_t, short, void* arg) {
 // (an interface of that name that the tun-helper never created is left alone).
 void Supervisor::finish() {
   evtimer_del(killTimer_.get());
+  if (!controlPath_.empty()) removeControlSocket(controlPath_);
   const auto& tun = settings_.loaded.config.tun;
   if (tunCreated_) {
     try {

@@ -99,6 +99,8 @@ class Supervisor {
   // Router ends of transport channels waiting for the router to be running.
   std::vector<std::pair<std::string, UniqueFd>> pendingAttach_;
   EventPtr killTimer_;
+  std::string controlPath_;  // "" when node.control.enabled is false
+  UniqueFd controlFd_;       // listening; handed to the router with its configure
   bool stopping_ = false;
   bool tunCreated_ = false;  // the tun-helper reported its interface up
   int exitStatus_ = 0;

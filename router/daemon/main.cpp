@@ -3,6 +3,7 @@
 // supervisor channel on fd 3 and the tun-helper channel on fd 4. Acquire
 // (config slice, identity, TUN fd), drop (user, capabilities,
 // no_new_privs), sandbox (seccomp), loop: see RouterDaemon::onConfigure.
+#include <csignal>
 #include <cstdio>
 #include <exception>
 #include <sys/prctl.h>
@@ -16,6 +17,7 @@
 
 int main() {
   ::prctl(PR_SET_NAME, "fips-router");
+  ::signal(SIGPIPE, SIG_IGN);  // a control client that hangs up is an error return, not a signal
   fips::privsep::initLogging("router", fips::privsep::effectiveLogLevel(spdlog::level::info));
   try {
     // Claim the tun-helper channel before anything can reuse fd 4.

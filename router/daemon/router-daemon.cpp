@@ -6,7 +6,10 @@
 
 #include <algorithm>
 #include <arpa/inet.h>
+#include <filesystem>
 #include <map>
+#include <unistd.h>
+#include <variant>
 
 #include <capnp/message.h>
 
@@ -14,6 +17,8 @@
 #include "privsep/privdrop.h"
 #include "privsep/seccomp-filter.h"
 
+#include "fips-build-config.h"
+#include "router/daemon/control-commands.h"
 #include "router/daemon/static-peers.h"
 #include "router/identity/fips-address.h"
 #include "router/identity/nip19.h"
@@ -93,11 +98,37 @@ std::string pathOf(const stp::Coordinates& coords) {
   return path;
 }
 
-std::string describe(const link::TransportAddr& addr) {
-  char text[64] = "?";
-  ::inet_ntop(addr.isIpv6() ? AF_INET6 : AF_INET, addr.ip.data(), text, sizeof(text));
-  return addr.isIpv6() ? fmt::format("[{}]:{}", text, addr.port)
-                       : fmt::format("{}:{}", text, addr.port);
+// /proc/self/exe, read before seccomp; "-" when unreadable.
+std::string executablePath() {
+  std::error_code ec;
+  auto path = std::filesystem::read_symlink("/proc/self/exe", ec);
+  return ec ? std::string("-") : path.string();
+}
+
+// What the control service says about this node that never changes.
+NodeFacts nodeFacts(schema::RouterConfig::Reader slice, const crypto::KeyPair& key) {
+  NodeFacts facts;
+  auto xonly = key.publicKey().xOnly();
+  auto pub = identity::PublicKey::fromXOnly(std::span<const uint8_t, 32>(xonly.data(), 32));
+  const auto& id = std::get<identity::PublicKey>(pub);
+  facts.npub = identity::encodeNpub(id);
+  facts.nodeAddr = identity::NodeAddr::fromPublicKey(id);
+  facts.ipv6 = identity::FipsAddress::fromNodeAddr(facts.nodeAddr).bytes();
+  facts.version = FIPS_VERSION;
+  facts.controlSocket = slice.getControlSocket();
+  facts.exePath = executablePath();
+  facts.pid = static_cast<uint32_t>(::getpid());
+  facts.leafOnly = slice.getLeafOnly();
+  if (slice.getTunEnabled()) facts.tunName = slice.getTunName();
+  for (auto peer : slice.getPeers()) {
+    auto peerKey = identity::decodeNpub(peer.getNpub().cStr());
+    if (peer.getAlias().size() == 0 || !std::holds_alternative<identity::PublicKey>(peerKey)) {
+      continue;
+    }
+    facts.aliases[identity::NodeAddr::fromPublicKey(std::get<identity::PublicKey>(peerKey))] =
+        peer.getAlias();
+  }
+  return facts;
 }
 
 }  // namespace
@@ -151,9 +182,13 @@ void RouterDaemon::onConfigure(schema::SupervisorRequest::Configure::Reader conf
   if (!user) privsep::fatal("user '{}' does not exist (nor 'nobody')", slice.getUser().cStr());
   privsep::dropToUser(*user);
   startDns(slice);
+  // The control thread starts before the filter, which is then synchronised
+  // to it (seccomp-filter.cpp): its setup needs calls the router never makes.
+  startControl(slice, *key);
   privsep::loadSeccomp(privsep::SeccompProfile::ROUTER);
   spdlog::info("running as {} (uid {}), no capabilities, seccomp on", user->name, user->uid);
   startMesh(slice, std::move(*key));
+  publishSnapshot();
   supervisor_.ready();
 }
 
@@ -246,6 +281,57 @@ void RouterDaemon::onTick(evutil_socket_t, short, void* arg) {
   self->logRekeys();
   self->resolveDue();
   self->transports_.flush();
+  self->publishSnapshot();
+}
+
+void RouterDaemon::startControl(schema::RouterConfig::Reader slice, const crypto::KeyPair& key) {
+  privsep::UniqueFd listenFd = supervisor_.takeConfigureFd();
+  facts_ = nodeFacts(slice, key);
+  if (slice.getTunEnabled()) tunState_ = tunFd_ ? "active" : "configured";
+  if (!listenFd) {
+    spdlog::info("control socket disabled (node.control.enabled: false)");
+    return;
+  }
+  capnp::MallocMessageBuilder first;
+  buildSnapshot(snapshotInput(), first.initRoot<schema::NodeSnapshot>());
+  control_ = std::make_unique<ControlPlane>(
+      base_, std::move(listenFd),
+      [this](auto command, auto result) { onControlCommand(command, result); }, first);
+}
+
+SnapshotInput RouterDaemon::snapshotInput() const {
+  SnapshotInput in;
+  in.facts = &facts_;
+  in.state = stopping_ ? "stopping" : "running";
+  in.tunState = tunState_;
+  in.nowMonoMs = clock_.nowMs();
+  in.nowUnixMs = static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                           std::chrono::system_clock::now().time_since_epoch())
+                                           .count());
+  if (mesh_) {
+    in.peers = mesh_->snapshot().peers;
+    in.pendingHandshakes = mesh_->pendingHandshakes();
+    in.linkCounters = mesh_->linkCounters();
+    in.linkMessagesIgnored = mesh_->counters().unhandled;
+  }
+  in.transports = transports_.workers();
+  in.transportCounters = transports_.counters();
+  return in;
+}
+
+void RouterDaemon::publishSnapshot() {
+  if (!control_) return;
+  capnp::MallocMessageBuilder msg;
+  buildSnapshot(snapshotInput(), msg.initRoot<schema::NodeSnapshot>());
+  control_->publish(msg);
+}
+
+void RouterDaemon::onControlCommand(schema::ControlCommand::Reader command,
+                                    schema::CommandResult::Builder result) {
+  if (!mesh_ || stopping_) return result.setError("node shutting down");
+  runControlCommand(command, *mesh_, transports_, result);
+  transports_.flush();
+  publishSnapshot();
 }
 
 // Rekeys are hitless and the engine does not report them; the count per
@@ -290,6 +376,7 @@ void RouterDaemon::onTunEvent(capnp::MessageReader& reader, std::vector<privsep:
     case TunWhich::TUN_READY: {
       if (fds.size() != 1) privsep::fatal("router<-tun-helper: tunReady without the TUN fd");
       tunFd_ = std::move(fds[0]);
+      tunState_ = "active";
       auto ready = event.getTunReady();
       tunIfindex_ = ready.getIfindex();
       if (dns_) dns_->setMeshIfindex(*tunIfindex_);
@@ -307,6 +394,7 @@ void RouterDaemon::onTunEvent(capnp::MessageReader& reader, std::vector<privsep:
       break;
     case TunWhich::TUN_FAILED:
       spdlog::error("TUN setup failed: {}", event.getTunFailed().cStr());
+      tunState_ = "failed";
       stop();
       break;
   }
@@ -317,8 +405,8 @@ void RouterDaemon::sendDatagram(const link::TransportAddr& to, std::span<const u
 }
 
 void RouterDaemon::onLinkUp(const link::PeerInfo& peer) {
-  spdlog::info("link up: {} via {} ({})", identity::encodeNpub(peer.key), describe(peer.current),
-               peer.outbound ? "outbound" : "inbound");
+  spdlog::info("link up: {} via {} ({})", identity::encodeNpub(peer.key),
+               link::toText(peer.current), peer.outbound ? "outbound" : "inbound");
 }
 
 void RouterDaemon::onLinkDown(const link::PeerInfo& peer, link::LinkDownReason reason) {
@@ -347,6 +435,7 @@ void RouterDaemon::onLookupFailed(const identity::NodeAddr& target) {
 }
 
 void RouterDaemon::stop() {
+  stopping_ = true;
   if (mesh_) {
     mesh_->shutdown();
     transports_.flush();

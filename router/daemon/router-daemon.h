@@ -19,6 +19,8 @@
 
 #include "router/crypto/rng.h"
 #include "router/crypto/secp256k1-context.h"
+#include "router/daemon/control-plane.h"
+#include "router/daemon/control-snapshot.h"
 #include "router/daemon/dns-service.h"
 #include "router/daemon/on-demand-lookups.h"
 #include "router/daemon/peer-resolver.h"
@@ -69,6 +71,12 @@ class RouterDaemon final : public mesh::MeshIo {
   void startDns(schema::RouterConfig::Reader slice);
   void adoptDnsSocket();
   DnsService::ResolvedFn dnsResolvedHook();
+  // Control service (control.capnp), when the supervisor sent its socket.
+  void startControl(schema::RouterConfig::Reader slice, const crypto::KeyPair& key);
+  SnapshotInput snapshotInput() const;
+  void publishSnapshot();
+  void onControlCommand(schema::ControlCommand::Reader command,
+                        schema::CommandResult::Builder result);
   void onTunEvent(capnp::MessageReader& reader, std::vector<privsep::UniqueFd>& fds);
   void stop();
   // Sends the host-name lookups of static peers that are due.
@@ -105,6 +113,12 @@ class RouterDaemon final : public mesh::MeshIo {
   bool dnsByHelper_ = false;                   // privileged port: the tun-helper binds it
   privsep::UniqueFd dnsHandover_;              // its socket, until adopted
   std::optional<uint32_t> tunIfindex_;
+  NodeFacts facts_;
+  std::string tunState_ = "disabled";
+  bool stopping_ = false;
+  // Last member: destroyed first, so the control thread is joined while
+  // everything it was told about still exists.
+  std::unique_ptr<ControlPlane> control_;
 };
 
 }  // namespace fips::router

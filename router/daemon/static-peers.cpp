@@ -12,8 +12,6 @@
 
 namespace fips::router {
 
-namespace {
-
 std::optional<link::TransportAddr> toTransportAddr(uint32_t transportId,
                                                    const privsep::SocketAddress& address) {
   if (address.family() == AF_INET6) {
@@ -27,8 +25,6 @@ std::optional<link::TransportAddr> toTransportAddr(uint32_t transportId,
       transportId, std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(&sin->sin_addr), 4),
       ntohs(sin->sin_port));
 }
-
-}  // namespace
 
 std::vector<DialablePeer> dialablePeers(capnp::List<schema::StaticPeer>::Reader slice,
                                         TransportSet& transports,

@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "router/daemon/peer-resolver.h"
+#include "privsep/socket-address.h"
+
 #include "router/daemon/transport-set.h"
 #include "router/identity/public-key.h"
 #include "router/link/transport-addr.h"
@@ -23,6 +25,11 @@ struct DialablePeer {
   std::vector<link::TransportAddr> addrs;
   std::vector<PeerHostName> hosts;
 };
+
+// A parsed socket address as a link-layer address on transport
+// `transportId`; nullopt for an address family other than IPv4/IPv6.
+std::optional<link::TransportAddr> toTransportAddr(uint32_t transportId,
+                                                   const privsep::SocketAddress& address);
 
 // The auto-connect peers of `slice` with the addresses that can be used.
 // Anything skipped (bad npub, an address that is neither numeric nor a

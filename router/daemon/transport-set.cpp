@@ -31,7 +31,38 @@ constexpr size_t MAX_QUEUED_MESSAGES = 64;
 // Datagrams kept per transport while its worker is not bound.
 constexpr size_t MAX_WAITING = 256;
 
+// "192.0.2.1:2121" or "[2001:db8::1]:2121" (the worker's own bind, so only
+// shaped here, never trusted to name a peer).
+std::string describeEndpoint(schema::Endpoint::Reader endpoint) {
+  auto ip = endpoint.getIp();
+  auto addr = link::TransportAddr::make(0, std::span<const uint8_t>(ip.begin(), ip.size()),
+                                        endpoint.getPort(), endpoint.getScopeId());
+  return addr ? link::toText(*addr) : std::string("?");
+}
+
 }  // namespace
+
+std::vector<TransportInfo> TransportSet::workers() const {
+  std::vector<TransportInfo> out;
+  for (const auto& [id, worker] : workers_) out.push_back(worker->info);
+  return out;
+}
+
+std::optional<uint32_t> TransportSet::boundId(const std::string& name) const {
+  auto it = ids_.find(name);
+  if (it == ids_.end()) return std::nullopt;
+  auto worker = workers_.find(it->second);
+  if (worker == workers_.end() || worker->second->state != Worker::State::BOUND)
+    return std::nullopt;
+  return it->second;
+}
+
+std::string TransportSet::nameOf(uint32_t id) const {
+  for (const auto& [name, known] : ids_) {
+    if (known == id) return name;
+  }
+  return "";
+}
 
 TransportSet::TransportSet(privsep::EventBase& base, DatagramHandler onDatagram)
     : base_(base), onDatagram_(std::move(onDatagram)) {}
@@ -45,6 +76,8 @@ void TransportSet::attach(const std::string& name, privsep::UniqueFd fd) {
   auto worker = std::make_unique<Worker>();
   worker->name = name;
   worker->id = idFor(name);
+  worker->info.id = worker->id;
+  worker->info.name = name;
   Worker* raw = worker.get();
   worker->channel = std::make_unique<privsep::Channel>(
       base_, std::move(fd), "router<-" + name, workerLimits(),
@@ -74,6 +107,10 @@ void TransportSet::onEvent(Worker& worker, capnp::MessageReader& reader) {
   switch (event.which()) {
     case schema::TransportEvent::BOUND:
       worker.state = Worker::State::BOUND;
+      worker.info.bound = true;
+      for (auto endpoint : event.getBound().getLocal()) {
+        worker.info.localAddrs.push_back(describeEndpoint(endpoint));
+      }
       spdlog::info("transport {} bound ({} address(es))", worker.name,
                    event.getBound().getLocal().size());
       sendResolves(worker);
@@ -82,10 +119,15 @@ void TransportSet::onEvent(Worker& worker, capnp::MessageReader& reader) {
     case schema::TransportEvent::DATAGRAMS:
       onDatagrams(worker, event.getDatagrams());
       break;
-    case schema::TransportEvent::STATS:
-      counters_.kernelDrops += event.getStats().getKernelDrops() - worker.kernelDrops;
-      worker.kernelDrops = event.getStats().getKernelDrops();
+    case schema::TransportEvent::STATS: {
+      auto stats = event.getStats();
+      counters_.kernelDrops += stats.getKernelDrops() - worker.info.kernelDrops;
+      worker.info.kernelDrops = stats.getKernelDrops();
+      worker.info.workerRx = stats.getRxDatagrams();
+      worker.info.workerTx = stats.getTxDatagrams();
+      worker.info.sendErrors = stats.getSendErrors();
       break;
+    }
     case schema::TransportEvent::RESOLVED:
       onResolved(worker, event.getResolved());
       break;
@@ -151,6 +193,8 @@ void TransportSet::onDatagrams(Worker& worker, capnp::List<schema::Datagram>::Re
     if (!from) privsep::fatal("router<-{}: datagram with a malformed endpoint", worker.name);
     auto payload = datagram.getPayload();
     ++counters_.datagramsIn;
+    ++worker.info.packetsIn;
+    worker.info.bytesIn += payload.size();
     onDatagram_(*from, std::span<const uint8_t>(payload.begin(), payload.size()));
   }
   flush();
@@ -200,6 +244,8 @@ void TransportSet::flush() {
         entry.setPayload(kj::arrayPtr(out.payload.data(), out.payload.size()));
       }
       it->second->channel->send(msg);
+      it->second->info.packetsOut += end - first;
+      it->second->info.bytesOut += bytes;
       first = end;
     }
     counters_.datagramsOut += batch.size();

@@ -37,6 +37,22 @@ struct TransportCounters {
   uint64_t kernelDrops = 0;          // SO_RXQ_OVFL as last reported, summed
 };
 
+// One transport worker as the router sees it (fipsctl show transports).
+struct TransportInfo {
+  uint32_t id = 0;
+  std::string name;  // "udp", "udp/<instance>"
+  bool bound = false;
+  std::vector<std::string> localAddrs;  // "ip:port" as the worker bound them
+  uint64_t packetsIn = 0;               // counted by the router
+  uint64_t packetsOut = 0;
+  uint64_t bytesIn = 0;
+  uint64_t bytesOut = 0;
+  uint64_t workerRx = 0;  // as last reported by the worker (TransportEvent.stats)
+  uint64_t workerTx = 0;
+  uint64_t kernelDrops = 0;
+  uint64_t sendErrors = 0;
+};
+
 // Not copyable or movable.
 class TransportSet {
  public:
@@ -70,6 +86,12 @@ class TransportSet {
   // binds. False (nothing sent) if MAX_RESOLVES_IN_FLIGHT are outstanding.
   bool resolve(uint32_t transportId, uint32_t id, const std::string& host, uint16_t port);
   const TransportCounters& counters() const { return counters_; }
+  // Every attached worker, by id.
+  std::vector<TransportInfo> workers() const;
+  // The id of the attached and bound worker called `name`, if any.
+  std::optional<uint32_t> boundId(const std::string& name) const;
+  // The name of transport `id`, "" if unknown.
+  std::string nameOf(uint32_t id) const;
 
  private:
   struct Worker {
@@ -86,7 +108,7 @@ class TransportSet {
         {Which::RESOLVED, privsep::stateBit(State::BOUND), 0},
     }}};
     std::unique_ptr<privsep::Channel> channel;
-    uint64_t kernelDrops = 0;
+    TransportInfo info;
     std::set<uint32_t> resolving;  // ids sent and not answered
   };
   struct ResolveRequest {

@@ -27,7 +27,11 @@ void LinkManager::tickOutbound(uint64_t nowMs) {
       it = outbound_.erase(it);
       const auto config = statics_.find(peer);
       if (config != statics_.end() && !peers_.contains(peer)) {
-        config->second.retry.onHandshakeTimeout(nowMs);
+        if (config->second.redial) {
+          config->second.retry.onHandshakeTimeout(nowMs);
+        } else {
+          statics_.erase(config);
+        }
       }
       continue;
     }

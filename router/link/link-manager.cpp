@@ -33,6 +33,15 @@ LinkManager::LinkManager(const crypto::Secp256k1Context& ctx, crypto::KeyPair lo
                                            config.handshakeRate, clock.nowMs())) {}
 
 bool LinkManager::addStaticPeer(const identity::PublicKey& key, std::vector<TransportAddr> addrs) {
+  return addPeer(key, std::move(addrs), true);
+}
+
+bool LinkManager::addEphemeralPeer(const identity::PublicKey& key, const TransportAddr& addr) {
+  return addPeer(key, {addr}, false);
+}
+
+bool LinkManager::addPeer(const identity::PublicKey& key, std::vector<TransportAddr> addrs,
+                          bool redial) {
   // An fd00::/8 transport address is refused, as in the reference: it would
   // tunnel the mesh over itself.
   const bool meshAddr =
@@ -45,7 +54,8 @@ bool LinkManager::addStaticPeer(const identity::PublicKey& key, std::vector<Tran
   auto [it, inserted] =
       statics_.emplace(addr, StaticPeer{key, *cryptoKey, std::move(addrs),
                                         RetrySchedule(config_.retryBaseIntervalSecs * 1000,
-                                                      config_.retryMaxBackoffSecs * 1000)});
+                                                      config_.retryMaxBackoffSecs * 1000),
+                                        0, redial});
   if (!peers_.contains(addr) && !outbound_.contains(addr)) {
     it->second.retry.dialNow(now);
     dial(addr, it->second, now);
@@ -160,7 +170,13 @@ void LinkManager::takeDown(const identity::NodeAddr& peer, LinkDownReason reason
   const bool lost = reason == LinkDownReason::DEAD || reason == LinkDownReason::REMOTE_DISCONNECT ||
                     reason == LinkDownReason::PEER_RESTART;
   const auto config = statics_.find(peer);
-  if (lost && config != statics_.end()) config->second.retry.onLinkLost(clock_.nowMs());
+  if (lost && config != statics_.end()) {
+    if (config->second.redial) {
+      config->second.retry.onLinkLost(clock_.nowMs());
+    } else {
+      statics_.erase(config);
+    }
+  }
   io_.onLinkDown(link->info(), reason);
 }
 

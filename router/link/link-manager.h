@@ -66,6 +66,10 @@ class LinkManager {
   // new list (first address first). For addresses found at connect time
   // (host names). False as addStaticPeer, or for an empty or fd00::/8 list.
   bool setStaticPeerAddrs(const identity::PublicKey& key, std::vector<TransportAddr> addrs);
+  // Adds a peer to dial once now (fipsctl connect, spec 08 §1.1): as
+  // addStaticPeer, but a handshake timeout or any loss of the link forgets
+  // it instead of redialing.
+  bool addEphemeralPeer(const identity::PublicKey& key, const TransportAddr& addr);
   // Forgets a static peer: cancels its dial and, if the link is up, sends
   // Disconnect(ConfigurationChange) and takes it down. False if unknown.
   bool removePeer(const identity::NodeAddr& peer);
@@ -85,6 +89,8 @@ class LinkManager {
   void shutdown();
 
   std::vector<PeerInfo> peers() const;
+  // Outbound handshakes in progress.
+  size_t pendingHandshakes() const { return outbound_.size(); }
   const LinkCounters& counters() const { return counters_; }
   const identity::NodeAddr& localAddr() const { return localAddr_; }
 
@@ -95,7 +101,10 @@ class LinkManager {
     std::vector<TransportAddr> addrs;
     RetrySchedule retry;
     size_t nextAddr = 0;
+    bool redial = true;  // false for ephemeral peers
   };
+
+  bool addPeer(const identity::PublicKey& key, std::vector<TransportAddr> addrs, bool redial);
 
   void drop(DropReason reason) { ++counters_.drops[static_cast<size_t>(reason)]; }
   bool atMaxLinks() const;

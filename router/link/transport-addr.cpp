@@ -4,6 +4,8 @@
 #include "router/link/transport-addr.h"
 
 #include <algorithm>
+#include <arpa/inet.h>
+#include <sys/socket.h>
 
 namespace fips::router::link {
 
@@ -18,6 +20,13 @@ std::optional<TransportAddr> TransportAddr::make(uint32_t transportId,
   addr.port = port;
   addr.scopeId = scopeId;
   return addr;
+}
+
+std::string toText(const TransportAddr& addr) {
+  char text[INET6_ADDRSTRLEN] = "?";
+  ::inet_ntop(addr.isIpv6() ? AF_INET6 : AF_INET, addr.ip.data(), text, sizeof(text));
+  const std::string port = std::to_string(addr.port);
+  return addr.isIpv6() ? "[" + std::string(text) + "]:" + port : std::string(text) + ":" + port;
 }
 
 size_t TransportAddrHash::operator()(const TransportAddr& addr) const {

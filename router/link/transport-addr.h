@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 
 namespace fips::router::link {
 
@@ -31,6 +32,9 @@ struct TransportAddr {
 
   bool operator==(const TransportAddr&) const = default;
 };
+
+// "192.0.2.1:2121" or "[2001:db8::1]:2121" (the transport id is not shown).
+std::string toText(const TransportAddr& addr);
 
 // Hash for unordered containers.
 struct TransportAddrHash {

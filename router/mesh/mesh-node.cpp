@@ -49,6 +49,13 @@ bool MeshNode::setStaticPeerAddrs(const identity::PublicKey& key,
   return links_.setStaticPeerAddrs(key, std::move(addrs));
 }
 
+bool MeshNode::addEphemeralPeer(const identity::PublicKey& key, const link::TransportAddr& addr) {
+  ids_.insert(key);
+  const bool added = links_.addEphemeralPeer(key, addr);
+  flush();
+  return added;
+}
+
 bool MeshNode::removePeer(const identity::NodeAddr& peer) {
   const bool known = links_.removePeer(peer);
   flush();

@@ -88,6 +88,10 @@ class MeshNode final : private link::LinkIo, private routing::MeshView {
   bool addStaticPeer(const identity::PublicKey& key, std::vector<link::TransportAddr> addrs);
   bool setStaticPeerAddrs(const identity::PublicKey& key, std::vector<link::TransportAddr> addrs);
   bool removePeer(const identity::NodeAddr& peer);
+  // A peer dialed once (see LinkManager::addEphemeralPeer; fipsctl connect).
+  bool addEphemeralPeer(const identity::PublicKey& key, const link::TransportAddr& addr);
+  // Outbound handshakes in progress.
+  size_t pendingHandshakes() const { return links_.pendingHandshakes(); }
   // The receive entry point for every datagram from a transport.
   void onDatagram(const link::TransportAddr& from, std::span<const uint8_t> packet);
   // Timers of the link engine and every component; call about once a second.

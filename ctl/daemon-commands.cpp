@@ -1,0 +1,265 @@
+// SPDX-License-Identifier: MIT
+// fipsctl daemon subcommands (see daemon-commands.h).
+#include "ctl/daemon-commands.h"
+
+#include <arpa/inet.h>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <variant>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "privsep/control-path.h"
+
+#include "ctl/control-client.h"
+#include "ctl/metrics-render.h"
+#include "ctl/report.h"
+#include "ctl/show-render.h"
+#include "router/identity/host-map.h"
+
+namespace fips::ctl {
+
+namespace {
+
+using Action = std::function<int(const DaemonOptions&)>;
+
+uint64_t nowUnixMs() {
+  return static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                   std::chrono::system_clock::now().time_since_epoch())
+                                   .count());
+}
+
+int print(const std::string& text) {
+  std::fputs(text.c_str(), stdout);
+  if (std::fflush(stdout) != 0) return reportError("cannot write to stdout");
+  return 0;
+}
+
+int printJson(const Json& doc) {
+  return print(doc.dump(2) + "\n");
+}
+
+std::string socketPath(const DaemonOptions& o) {
+  return o.socketPath.empty() ? privsep::defaultControlSocketPath() : o.socketPath;
+}
+
+// Runs `body` with a connected client; daemon and connection errors become
+// one line and status 1.
+int withClient(const DaemonOptions& o, const std::function<int(ControlClient&)>& body) {
+  try {
+    ControlClient client(socketPath(o));
+    return body(client);
+  } catch (const ControlError& e) {
+    return reportError(e.what());
+  }
+}
+
+CLI::App* leaf(CLI::App& parent, const std::string& name, const std::string& help, DaemonOptions& o,
+               Action action) {
+  CLI::App* command = parent.add_subcommand(name, help);
+  command->add_flag("--json", o.json, "Print one JSON document");
+  o.actions.emplace_back(command, std::move(action));
+  return command;
+}
+
+// A subcommand of the reference whose layer this build does not have yet.
+void unavailable(CLI::App& parent, const std::string& name, const std::string& help,
+                 const std::string& what, DaemonOptions& o) {
+  const std::string full = parent.get_name() + " " + name;
+  CLI::App* command = leaf(parent, name, help, o, [full, what](const DaemonOptions&) {
+    return reportError(fmt::format("{}: not available yet in this build ({})", full, what));
+  });
+  command->allow_extras();
+}
+
+int showStatus(const DaemonOptions& o) {
+  return withClient(o, [&](ControlClient& c) {
+    auto response = c.wait(c.control().statusRequest().send());
+    auto status = response.getStatus();
+    return o.json ? printJson(statusJson(status)) : print(statusTable(status));
+  });
+}
+
+int showPeers(const DaemonOptions& o) {
+  return withClient(o, [&](ControlClient& c) {
+    auto response = c.wait(c.control().peersRequest().send());
+    auto peers = response.getPeers();
+    return o.json ? printJson(peersJson(peers)) : print(peersTable(peers, nowUnixMs()));
+  });
+}
+
+int showLinks(const DaemonOptions& o) {
+  return withClient(o, [&](ControlClient& c) {
+    auto response = c.wait(c.control().linksRequest().send());
+    auto links = response.getLinks();
+    return o.json ? printJson(linksJson(links)) : print(linksTable(links, nowUnixMs()));
+  });
+}
+
+int showTransports(const DaemonOptions& o) {
+  return withClient(o, [&](ControlClient& c) {
+    auto response = c.wait(c.control().transportsRequest().send());
+    auto list = response.getTransports();
+    return o.json ? printJson(transportsJson(list)) : print(transportsTable(list));
+  });
+}
+
+int statsMetrics(const DaemonOptions& o) {
+  return withClient(o, [&](ControlClient& c) {
+    auto response = c.wait(c.control().metricsRequest().send());
+    auto counters = response.getCounters();
+    if (o.json || o.format == "json") return printJson(metricsJson(counters));
+    if (o.format == "prometheus") return print(metricsPrometheus(counters));
+    return print(metricsTable(counters));
+  });
+}
+
+std::string hostsPath() {
+  const char* env = std::getenv("FIPS_HOSTS_FILE");
+  return env != nullptr && *env != '\0' ? env : router::identity::DEFAULT_HOSTS_PATH;
+}
+
+// The npub of o.peer, or the error line to report.
+std::variant<std::string, std::string> peerNpub(const DaemonOptions& o) {
+  auto npub = resolvePeer(o.peer, hostsPath());
+  if (npub) return std::variant<std::string, std::string>(std::in_place_index<0>, *npub);
+  return std::variant<std::string, std::string>(
+      std::in_place_index<1>,
+      fmt::format("unknown host '{}': not an npub and not in {}", o.peer, hostsPath()));
+}
+
+int connect(const DaemonOptions& o) {
+  const bool ipTransport = o.transport == "udp" || o.transport.starts_with("udp/") ||
+                           o.transport == "tcp" || o.transport == "ethernet";
+  if (ipTransport && isFipsMeshAddress(o.address)) {
+    return reportError(
+        fmt::format("'{}' is a FIPS mesh address (fd00::/8), not a reachable {} "
+                    "endpoint; give the peer's routable address and port",
+                    o.address, o.transport));
+  }
+  auto npub = peerNpub(o);
+  if (npub.index() == 1) return reportError(std::get<1>(npub));
+  const std::string key = std::get<0>(npub);
+  return withClient(o, [&](ControlClient& c) {
+    auto request = c.control().connectRequest();
+    request.setNpub(key);
+    request.setAddress(o.address);
+    request.setTransport(o.transport);
+    auto response = c.wait(request.send());
+    auto result = response.getResult();
+    if (result.isError()) return reportError(result.getError().cStr());
+    if (o.json) {
+      return printJson(Json{{"npub", key},
+                            {"address", o.address},
+                            {"transport", o.transport},
+                            {"refreshed", result.getRefreshed()}});
+    }
+    return print(fmt::format("connecting to {} at {} over {}\n", key, o.address, o.transport));
+  });
+}
+
+int disconnect(const DaemonOptions& o) {
+  auto npub = peerNpub(o);
+  if (npub.index() == 1) return reportError(std::get<1>(npub));
+  const std::string key = std::get<0>(npub);
+  return withClient(o, [&](ControlClient& c) {
+    auto request = c.control().disconnectRequest();
+    request.setNpub(key);
+    auto response = c.wait(request.send());
+    auto result = response.getResult();
+    if (result.isError()) return reportError(result.getError().cStr());
+    if (o.json) return printJson(Json{{"npub", key}, {"disconnected", true}});
+    return print(fmt::format("disconnected {}\n", key));
+  });
+}
+
+void addShow(CLI::App& app, DaemonOptions& o) {
+  CLI::App* show = app.add_subcommand("show", "Show node information");
+  show->require_subcommand(1);
+  leaf(*show, "status", "Node status overview", o, showStatus);
+  leaf(*show, "peers", "Authenticated peers", o, showPeers);
+  leaf(*show, "links", "Active links", o, showLinks);
+  leaf(*show, "transports", "Transport instances", o, showTransports);
+  unavailable(*show, "tree", "Spanning tree state",
+              "the control service does not export the spanning tree yet, issue #7", o);
+  unavailable(*show, "sessions", "End-to-end sessions", "FSP sessions arrive with issue #6", o);
+  unavailable(*show, "bloom", "Bloom filter state",
+              "the control service does not export bloom filters yet, issue #7", o);
+  unavailable(*show, "mmp", "MMP metrics summary",
+              "MMP link metrics are not measured yet, issue #5", o);
+  unavailable(*show, "cache", "Coordinate cache",
+              "the control service does not export the coordinate cache yet, issue #7", o);
+  unavailable(*show, "connections", "Pending handshake connections",
+              "the handshake list is not exported yet; `show status` counts them", o);
+  unavailable(*show, "routing", "Routing summary",
+              "the control service does not export routing yet, issue #7", o);
+  unavailable(*show, "identity-cache", "Identity cache entries",
+              "the control service does not export the identity cache yet, issue #7", o);
+  unavailable(*show, "native-flows", "Native datagram API flows", "the native API is not built", o);
+}
+
+void addStats(CLI::App& app, DaemonOptions& o) {
+  CLI::App* stats = app.add_subcommand("stats", "Node statistics");
+  stats->require_subcommand(1);
+  CLI::App* metrics = leaf(*stats, "metrics", "Current counter values", o, statsMetrics);
+  metrics->add_option("--format", o.format, "Output format")
+      ->check(CLI::IsMember({"table", "json", "prometheus"}))
+      ->capture_default_str();
+  unavailable(*stats, "list", "List history metrics", "stats history rings are not built yet", o);
+  unavailable(*stats, "peers", "Peers tracked in stats history",
+              "stats history rings are not built yet", o);
+  unavailable(*stats, "history", "A metric's time series", "stats history rings are not built yet",
+              o);
+}
+
+}  // namespace
+
+void addDaemonCommands(CLI::App& app, DaemonOptions& o) {
+  addShow(app, o);
+  CLI::App* acl = app.add_subcommand("acl", "Peer ACL");
+  acl->require_subcommand(1);
+  unavailable(*acl, "show", "Loaded peer ACL state", "the peer ACL is not built yet", o);
+  addStats(app, o);
+  CLI::App* conn = leaf(app, "connect", "Dial a peer once over a transport", o, connect);
+  conn->add_option("peer", o.peer, "npub, or a name from /etc/fips/hosts")->required();
+  conn->add_option("address", o.address, "Transport address, e.g. 192.0.2.1:2121")->required();
+  conn->add_option("transport", o.transport, "Transport: udp or udp/<instance>")->required();
+  CLI::App* disc = leaf(app, "disconnect", "Drop a peer's link", o, disconnect);
+  disc->add_option("peer", o.peer, "npub, or a name from /etc/fips/hosts")->required();
+  unavailable(app, "probe", "Diagnose reachability of a mesh endpoint",
+              "probes need lookups and sessions (issues #5, #6)", o);
+}
+
+std::optional<int> runDaemonCommand(const DaemonOptions& options) {
+  for (const auto& [command, action] : options.actions) {
+    if (command->parsed()) return action(options);
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> resolvePeer(const std::string& peer, const std::string& path) {
+  if (peer.starts_with("npub1")) return peer;
+  return router::identity::lookupHost(path, peer);
+}
+
+bool isFipsMeshAddress(const std::string& address) {
+  auto isUla = [](const std::string& text) {
+    in6_addr addr{};
+    return ::inet_pton(AF_INET6, text.c_str(), &addr) == 1 && addr.s6_addr[0] == 0xfd;
+  };
+  if (isUla(address)) return true;
+  const auto colon = address.rfind(':');
+  if (colon == std::string::npos || colon + 1 == address.size()) return false;
+  const std::string port = address.substr(colon + 1);
+  if (port.find_first_not_of("0123456789") != std::string::npos) return false;
+  std::string host = address.substr(0, colon);
+  if (host.size() >= 2 && host.front() == '[' && host.back() == ']') {
+    host = host.substr(1, host.size() - 2);
+  }
+  return isUla(host);
+}
+
+}  // namespace fips::ctl

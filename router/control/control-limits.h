@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: MIT
+// Limits of the control service (stated in control.capnp's header). Used on
+// the control thread of fips-router.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include <kj/time.h>
+
+namespace fips::router::control {
+
+struct ControlLimits {
+  size_t maxConnections = 256;
+  uint64_t messageWords = 8 * 1024;               // traversal limit per RPC message
+  kj::Duration silenceTimeout = 5 * kj::SECONDS;  // the first byte must come within it
+  kj::Duration idleTimeout = 60 * kj::SECONDS;    // then some byte within every such period
+};
+
+}  // namespace fips::router::control

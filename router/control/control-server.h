@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: MIT
+// ControlServer: accepts local clients on the control socket and serves
+// FipsControl (control.capnp) to each over Cap'n Proto RPC, within the
+// limits that schema's header states (message size, connection count,
+// silence). A client that breaks the protocol loses its connection and
+// nothing else. Runs on the control thread of fips-router.
+#pragma once
+
+#include <cstdint>
+#include <map>
+
+#include <capnp/rpc-twoparty.h>
+#include <kj/async-io.h>
+
+#include "router/control/command-bridge.h"
+#include "router/control/control-limits.h"
+#include "router/control/snapshot-cell.h"
+#include "router/control/tracked-stream.h"
+
+namespace fips::router::control {
+
+class ControlServer final : private kj::TaskSet::ErrorHandler {
+ public:
+  // listener: the listening control socket; bridge: the control thread's
+  // end of control-bridge.capnp. `io` and `snapshots` must outlive the server.
+  ControlServer(kj::AsyncIoContext& io, kj::Own<kj::ConnectionReceiver> listener,
+                kj::Own<kj::AsyncIoStream> bridge, const SnapshotCell& snapshots,
+                ControlLimits limits = {});
+  ~ControlServer() noexcept(false);
+
+  // Serves until the data plane closes the bridge (router shutdown).
+  kj::Promise<void> run();
+
+  size_t connectionCount() const { return connections_.size(); }
+
+ private:
+  struct Connection {
+    kj::Own<TrackedStream> stream;
+    kj::Own<capnp::TwoPartyVatNetwork> network;
+    kj::Own<capnp::RpcSystem<capnp::rpc::twoparty::VatId>> rpc;
+    kj::Promise<void> watch = nullptr;
+  };
+
+  kj::Promise<void> acceptLoop();
+  void onAccept(kj::Own<kj::AsyncIoStream> stream);
+  bool makeRoom();
+  // Resolves when `stream` read nothing new for `wait` (first `seenReads`).
+  kj::Promise<void> watchSilence(TrackedStream& stream, uint64_t seenReads, kj::Duration wait);
+  void scheduleClose(uint64_t id);
+  void taskFailed(kj::Exception&& exception) override;
+
+  kj::AsyncIoContext& io_;
+  kj::Own<kj::ConnectionReceiver> listener_;
+  CommandBridge bridge_;
+  capnp::Capability::Client bootstrap_;
+  ControlLimits limits_;
+  std::map<uint64_t, kj::Own<Connection>> connections_;  // by id: oldest first
+  uint64_t nextId_ = 1;
+  kj::TaskSet tasks_;
+};
+
+}  // namespace fips::router::control

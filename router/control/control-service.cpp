@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: MIT
+// ControlService (see control-service.h).
+#include "router/control/control-service.h"
+
+#include <capnp/serialize.h>
+#include <kj/debug.h>
+
+namespace fips::router::control {
+
+namespace {
+
+void setResult(schema::CommandResult::Builder out, const CommandOutcome& outcome) {
+  if (outcome.ok) {
+    out.setOk();
+  } else {
+    out.setError(outcome.error);
+  }
+  out.setRefreshed(outcome.refreshed);
+}
+
+}  // namespace
+
+ControlService::ControlService(const SnapshotCell& snapshots, CommandBridge& bridge)
+    : snapshots_(snapshots), bridge_(bridge) {}
+
+template <typename Answer>
+kj::Promise<void> ControlService::fromSnapshot(Answer&& answer) {
+  FlatSnapshot snapshot = snapshots_.latest();
+  KJ_REQUIRE(snapshot != nullptr, "node starting: no snapshot yet");
+  capnp::FlatArrayMessageReader reader(*snapshot);
+  answer(reader.getRoot<schema::NodeSnapshot>());
+  return kj::READY_NOW;
+}
+
+kj::Promise<void> ControlService::status(StatusContext context) {
+  return fromSnapshot([&](auto root) { context.getResults().setStatus(root.getStatus()); });
+}
+
+kj::Promise<void> ControlService::peers(PeersContext context) {
+  return fromSnapshot([&](auto root) { context.getResults().setPeers(root.getPeers()); });
+}
+
+kj::Promise<void> ControlService::links(LinksContext context) {
+  return fromSnapshot([&](auto root) { context.getResults().setLinks(root.getLinks()); });
+}
+
+kj::Promise<void> ControlService::transports(TransportsContext context) {
+  return fromSnapshot([&](auto root) { context.getResults().setTransports(root.getTransports()); });
+}
+
+kj::Promise<void> ControlService::metrics(MetricsContext context) {
+  return fromSnapshot([&](auto root) { context.getResults().setCounters(root.getCounters()); });
+}
+
+kj::Promise<void> ControlService::connect(ConnectContext context) {
+  auto params = context.getParams();
+  auto promise = bridge_.send([params](schema::ControlCommand::Builder command) {
+    auto connect = command.initConnect();
+    connect.setNpub(params.getNpub());
+    connect.setAddress(params.getAddress());
+    connect.setTransport(params.getTransport());
+  });
+  return promise.then([context](CommandOutcome outcome) mutable {
+    setResult(context.getResults().initResult(), outcome);
+  });
+}
+
+kj::Promise<void> ControlService::disconnect(DisconnectContext context) {
+  auto params = context.getParams();
+  auto promise = bridge_.send([params](schema::ControlCommand::Builder command) {
+    command.initDisconnect().setNpub(params.getNpub());
+  });
+  return promise.then([context](CommandOutcome outcome) mutable {
+    setResult(context.getResults().initResult(), outcome);
+  });
+}
+
+}  // namespace fips::router::control

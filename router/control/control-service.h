@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: MIT
+// ControlService: control.capnp's FipsControl, served to local clients on
+// the router's control thread. Read methods copy from the latest snapshot
+// (never touching the data path); connect and disconnect go through the
+// CommandBridge. Runs on the control thread of fips-router; every argument
+// comes from a local client and is checked by the data-plane thread.
+#pragma once
+
+#include "control.capnp.h"
+#include "router/control/command-bridge.h"
+#include "router/control/snapshot-cell.h"
+
+namespace fips::router::control {
+
+class ControlService final : public schema::FipsControl::Server {
+ public:
+  // Both are borrowed and must outlive the service.
+  ControlService(const SnapshotCell& snapshots, CommandBridge& bridge);
+
+ protected:
+  kj::Promise<void> status(StatusContext context) override;
+  kj::Promise<void> peers(PeersContext context) override;
+  kj::Promise<void> links(LinksContext context) override;
+  kj::Promise<void> transports(TransportsContext context) override;
+  kj::Promise<void> metrics(MetricsContext context) override;
+  kj::Promise<void> connect(ConnectContext context) override;
+  kj::Promise<void> disconnect(DisconnectContext context) override;
+
+ private:
+  // Calls `answer` with the latest snapshot's root; throws when none exists.
+  template <typename Answer>
+  kj::Promise<void> fromSnapshot(Answer&& answer);
+
+  const SnapshotCell& snapshots_;
+  CommandBridge& bridge_;
+};
+
+}  // namespace fips::router::control

@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: MIT
+// SnapshotCell (see snapshot-cell.h).
+#include "router/control/snapshot-cell.h"
+
+#include <capnp/serialize.h>
+
+namespace fips::router::control {
+
+void SnapshotCell::publish(capnp::MessageBuilder& snapshot) {
+  auto flat = std::make_shared<const kj::Array<capnp::word>>(capnp::messageToFlatArray(snapshot));
+  std::lock_guard<std::mutex> lock(mutex_);
+  latest_ = std::move(flat);
+}
+
+FlatSnapshot SnapshotCell::latest() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return latest_;
+}
+
+}  // namespace fips::router::control

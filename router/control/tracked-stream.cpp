@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: MIT
+// TrackedStream (see tracked-stream.h): every call goes to the wrapped stream.
+#include "router/control/tracked-stream.h"
+
+namespace fips::router::control {
+
+kj::Promise<size_t> TrackedStream::tryRead(void* buffer, size_t minBytes, size_t maxBytes) {
+  return inner_->tryRead(buffer, minBytes, maxBytes).then([this](size_t n) {
+    if (n > 0) ++reads_;
+    return n;
+  });
+}
+
+kj::Promise<void> TrackedStream::write(const void* buffer, size_t size) {
+  return inner_->write(buffer, size);
+}
+
+kj::Promise<void> TrackedStream::write(kj::ArrayPtr<const kj::ArrayPtr<const kj::byte>> pieces) {
+  return inner_->write(pieces);
+}
+
+kj::Promise<void> TrackedStream::whenWriteDisconnected() {
+  return inner_->whenWriteDisconnected();
+}
+
+void TrackedStream::shutdownWrite() {
+  inner_->shutdownWrite();
+}
+
+void TrackedStream::abortRead() {
+  inner_->abortRead();
+}
+
+}  // namespace fips::router::control

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: MIT
+// ControlPlane: the data-plane thread's side of the control service. Owns
+// the published snapshot, the control thread (router/control) and the
+// data-plane end of the command bridge (control-bridge.capnp, a privsep
+// Channel on this thread's libevent loop). Runs in fips-router; built
+// before seccomp so the thread's setup happens unfiltered.
+#pragma once
+
+#include <functional>
+#include <memory>
+
+#include "privsep/channel.h"
+#include "privsep/libevent.h"
+
+#include "control-bridge.capnp.h"
+#include "router/control/control-thread.h"
+#include "router/control/snapshot-cell.h"
+
+namespace fips::router {
+
+class ControlPlane {
+ public:
+  // Runs one command on this thread and fills its result.
+  using CommandHandler =
+      std::function<void(schema::ControlCommand::Reader, schema::CommandResult::Builder)>;
+
+  // listenFd: the listening control socket from the supervisor. `first` is
+  // published before the thread starts, so no query ever finds nothing.
+  ControlPlane(privsep::EventBase& base, privsep::UniqueFd listenFd, CommandHandler handler,
+               capnp::MessageBuilder& first);
+  // Closes the bridge (the control thread then stops) and joins the thread.
+  ~ControlPlane();
+  ControlPlane(const ControlPlane&) = delete;
+  ControlPlane& operator=(const ControlPlane&) = delete;
+
+  // Makes `snapshot` (a NodeSnapshot root) the one queries are answered from.
+  void publish(capnp::MessageBuilder& snapshot) { snapshots_.publish(snapshot); }
+
+ private:
+  void onCommand(capnp::MessageReader& reader);
+
+  CommandHandler handler_;
+  control::SnapshotCell snapshots_;
+  std::unique_ptr<control::ControlThread> thread_;
+  std::unique_ptr<privsep::Channel> bridge_;
+};
+
+}  // namespace fips::router

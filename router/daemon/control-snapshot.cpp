@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: MIT
+// NodeSnapshot builder (see control-snapshot.h).
+#include "router/daemon/control-snapshot.h"
+
+#include "router/identity/fips-address.h"
+#include "router/identity/nip19.h"
+#include "router/link/drop-reason.h"
+
+namespace fips::router {
+
+namespace {
+
+using schema::NodeSnapshot;
+
+// A monotonic instant as Unix ms, through the pair of clocks sampled together.
+uint64_t toUnixMs(const SnapshotInput& in, uint64_t monoMs) {
+  const uint64_t age = in.nowMonoMs > monoMs ? in.nowMonoMs - monoMs : 0;
+  return in.nowUnixMs > age ? in.nowUnixMs - age : 0;
+}
+
+const TransportInfo* transportById(const SnapshotInput& in, uint32_t id) {
+  for (const auto& t : in.transports) {
+    if (t.id == id) return &t;
+  }
+  return nullptr;
+}
+
+std::string typeOf(const std::string& name) {
+  return name.substr(0, name.find('/'));
+}
+
+std::string displayName(const NodeFacts& facts, const link::PeerInfo& peer,
+                        const std::string& npub) {
+  auto alias = facts.aliases.find(peer.addr);
+  return alias != facts.aliases.end() ? alias->second : shortNpub(npub);
+}
+
+void fillStatus(const SnapshotInput& in, schema::NodeStatus::Builder s) {
+  const NodeFacts& f = *in.facts;
+  s.setNpub(f.npub);
+  s.setNodeAddr(kj::arrayPtr(f.nodeAddr.bytes().data(), f.nodeAddr.bytes().size()));
+  s.setIpv6(kj::arrayPtr(f.ipv6.data(), f.ipv6.size()));
+  s.setVersion(f.version);
+  s.setUptimeSecs((in.nowMonoMs - std::min(in.nowMonoMs, in.startMonoMs)) / 1000);
+  s.setPeerCount(static_cast<uint32_t>(in.peers.size()));
+  s.setLinkCount(static_cast<uint32_t>(in.peers.size()));
+  s.setConnectionCount(static_cast<uint32_t>(in.pendingHandshakes));
+  s.setTransportCount(static_cast<uint32_t>(in.transports.size()));
+  s.setTunName(f.tunName);
+  s.setTunState(in.tunState);
+  s.setState(in.state);
+  s.setIsLeafOnly(f.leafOnly);
+  s.setControlSocket(f.controlSocket);
+  s.setPid(f.pid);
+  s.setExePath(f.exePath);
+  // Every transport type with a worker, then the peers riding each.
+  std::map<std::string, uint32_t> perType;
+  for (const auto& t : in.transports) perType.try_emplace(typeOf(t.name), 0);
+  for (const auto& p : in.peers) {
+    if (const TransportInfo* t = transportById(in, p.current.transportId))
+      ++perType[typeOf(t->name)];
+  }
+  auto counts = s.initTransportPeerCounts(static_cast<unsigned>(perType.size()));
+  unsigned i = 0;
+  for (const auto& [type, count] : perType) {
+    counts[i].setType(type);
+    counts[i].setCount(count);
+    ++i;
+  }
+}
+
+void fillPeers(const SnapshotInput& in, NodeSnapshot::Builder out) {
+  auto peers = out.initPeers(static_cast<unsigned>(in.peers.size()));
+  auto links = out.initLinks(static_cast<unsigned>(in.peers.size()));
+  for (unsigned i = 0; i < in.peers.size(); ++i) {
+    const link::PeerInfo& p = in.peers[i];
+    const std::string npub = identity::encodeNpub(p.key);
+    const TransportInfo* t = transportById(in, p.current.transportId);
+    const std::string name = t ? t->name : "";
+    const auto ipv6 = identity::FipsAddress::fromNodeAddr(p.addr).bytes();
+    auto peer = peers[i];
+    peer.setNodeAddr(kj::arrayPtr(p.addr.bytes().data(), p.addr.bytes().size()));
+    peer.setNpub(npub);
+    peer.setDisplayName(displayName(*in.facts, p, npub));
+    peer.setIpv6(kj::arrayPtr(ipv6.data(), ipv6.size()));
+    peer.setTransportId(p.current.transportId);
+    peer.setTransportType(typeOf(name));
+    peer.setTransportName(name);
+    peer.setTransportAddr(link::toText(p.current));
+    peer.setOutbound(p.outbound);
+    peer.setAuthenticatedAtMs(toUnixMs(in, p.upSinceMs));
+    peer.setLastSeenMs(toUnixMs(in, p.lastRecvMs));
+    peer.setOurIndex(p.ourIndex);
+    peer.setTheirIndex(p.theirIndex);
+    peer.setRekeys(p.rekeys);
+    auto l = links[i];
+    l.setTransportId(p.current.transportId);
+    l.setRemoteAddr(link::toText(p.current));
+    l.setOutbound(p.outbound);
+    l.setState("connected");
+    l.setCreatedAtMs(toUnixMs(in, p.upSinceMs));
+    l.setLastRecvMs(toUnixMs(in, p.lastRecvMs));
+    l.setNpub(npub);
+  }
+}
+
+void fillTransports(const SnapshotInput& in, NodeSnapshot::Builder out) {
+  auto list = out.initTransports(static_cast<unsigned>(in.transports.size()));
+  for (unsigned i = 0; i < in.transports.size(); ++i) {
+    const TransportInfo& t = in.transports[i];
+    auto e = list[i];
+    e.setTransportId(t.id);
+    e.setType(typeOf(t.name));
+    e.setName(t.name);
+    e.setState(t.bound ? "up" : "starting");
+    auto addrs = e.initLocalAddrs(static_cast<unsigned>(t.localAddrs.size()));
+    for (unsigned k = 0; k < t.localAddrs.size(); ++k) addrs.set(k, t.localAddrs[k]);
+    e.setPacketsSent(t.packetsOut);
+    e.setPacketsRecv(t.packetsIn);
+    e.setBytesSent(t.bytesOut);
+    e.setBytesRecv(t.bytesIn);
+    e.setSendErrors(t.sendErrors);
+    e.setKernelDrops(t.kernelDrops);
+    e.setWorkerRecv(t.workerRx);
+    e.setWorkerSent(t.workerTx);
+  }
+}
+
+struct CounterRow {
+  const char* family;
+  const char* name;
+  std::string labelName;
+  std::string labelValue;
+  uint64_t value;
+  const char* help;
+};
+
+std::vector<CounterRow> counterRows(const SnapshotInput& in) {
+  const link::LinkCounters& l = in.linkCounters;
+  const TransportCounters& t = in.transportCounters;
+  std::vector<CounterRow> rows = {
+      {"link", "handshakes_out", "", "", l.handshakesOut, "msg1s this node initiated"},
+      {"link", "handshakes_in", "", "", l.handshakesIn, "msg1s answered with a new link"},
+      {"link", "duplicate_msg1", "", "", l.duplicateMsg1, "msg1s answered with a stored msg2"},
+      {"link", "links_up", "", "", l.linksUp, "links established"},
+      {"link", "links_down", "", "", l.linksDown, "links taken down"},
+      {"link", "messages_ignored", "", "", in.linkMessagesIgnored,
+       "link messages for layers this build lacks (tree, bloom, lookup, sessions)"},
+  };
+  for (size_t r = 0; r < link::DROP_REASON_COUNT; ++r) {
+    const auto reason = static_cast<link::DropReason>(r);
+    rows.push_back({"link", "drops", "reason", link::toString(reason), l.dropped(reason),
+                    "received datagrams dropped by the link layer"});
+  }
+  rows.push_back({"transport", "datagrams_in", "", "", t.datagramsIn, "datagrams from workers"});
+  rows.push_back({"transport", "datagrams_out", "", "", t.datagramsOut, "datagrams to workers"});
+  rows.push_back({"transport", "dropped_no_transport", "", "", t.droppedNoTransport,
+                  "outgoing datagrams dropped while their transport was not bound"});
+  rows.push_back({"transport", "dropped_backpressure", "", "", t.droppedBackpressure,
+                  "outgoing datagrams dropped because a worker fell behind"});
+  rows.push_back({"transport", "kernel_drops", "", "", t.kernelDrops,
+                  "datagrams the kernel dropped on receive (SO_RXQ_OVFL)"});
+  return rows;
+}
+
+void fillCounters(const SnapshotInput& in, NodeSnapshot::Builder out) {
+  const auto rows = counterRows(in);
+  auto list = out.initCounters(static_cast<unsigned>(rows.size()));
+  for (unsigned i = 0; i < rows.size(); ++i) {
+    list[i].setFamily(rows[i].family);
+    list[i].setName(rows[i].name);
+    list[i].setLabelName(rows[i].labelName);
+    list[i].setLabelValue(rows[i].labelValue);
+    list[i].setValue(rows[i].value);
+    list[i].setHelp(rows[i].help);
+  }
+}
+
+}  // namespace
+
+std::string shortNpub(const std::string& npub) {
+  if (npub.size() < 13 || !npub.starts_with("npub1")) return npub;
+  const std::string data = npub.substr(5);
+  return "npub1" + data.substr(0, 4) + "..." + data.substr(data.size() - 4);
+}
+
+void buildSnapshot(const SnapshotInput& in, schema::NodeSnapshot::Builder out) {
+  fillStatus(in, out.initStatus());
+  fillPeers(in, out);
+  fillTransports(in, out);
+  fillCounters(in, out);
+}
+
+}  // namespace fips::router

@@ -1,0 +1,207 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# fipsctl against running nodes over the control socket (issue #7):
+#
+#   ns cA-$$                      ns cB-$$
+#   fips (A) 10.98.0.1:2121 ---- veth ---- 10.98.0.2:2121 fips (B)
+#
+# Neither node lists the other as a peer. Checks: `show status --json`
+# names A's npub and peer count; `connect` brings up a link to B (not in
+# the config), `show peers` lists it with its transport address, `show
+# links|transports` and `stats metrics --format prometheus` show it,
+# `disconnect` (by a name from the hosts file) drops it; layers not built
+# say so and exit 1; -s with a wrong path and a stopped daemon give one-line
+# errors and status 1; a user outside group fips is refused by the socket's
+# permissions (and let in with the group); an oversized or malformed
+# request loses only its own connection; 1,000 silent connections do not
+# block a real query.
+set -u
+BUILD=${1:?usage: control-test.sh BUILD_DIR}
+. "$(dirname "$0")/../lib/netns.sh"
+[ "$(id -u)" -eq 0 ] || { echo "SKIP: needs root"; exit 77; }
+
+A=cA-$$ B=cB-$$
+netns_add "$A"
+netns_add "$B"
+ip link add vcA-$$ netns "$A" type veth peer name vcB-$$ netns "$B"
+ip -n "$A" addr add 10.98.0.1/24 dev vcA-$$
+ip -n "$B" addr add 10.98.0.2/24 dev vcB-$$
+ip -n "$A" link set vcA-$$ up
+ip -n "$B" link set vcB-$$ up
+
+WORK=$(mktemp -d)
+CLEANUPS+=("rm -rf $WORK")
+[ -n "${KEEP:-}" ] && CLEANUPS=()
+chmod 755 "$WORK"
+for n in A B; do
+  mkdir -p "$WORK/$n"
+  chmod 755 "$WORK/$n"
+  "$BUILD/ctl/fipsctl" keygen -d "$WORK/$n" >/dev/null
+done
+NPUB_A=$(cat "$WORK/A/fips.pub")
+NPUB_B=$(cat "$WORK/B/fips.pub")
+write_config() {  # write_config NODE OWN_IP
+  cat > "$WORK/$1/fips.yaml" <<YAML
+node:
+  identity:
+    persistent: true
+  control:
+    socket_path: "$WORK/$1/control.sock"
+transports:
+  udp:
+    bind_addr: "$2:2121"
+YAML
+}
+write_config A 10.98.0.1
+write_config B 10.98.0.2
+SOCK_A=$WORK/A/control.sock
+
+declare -A SUP
+start() {  # start NODE NS
+  ip netns exec "$2" "$BUILD/fips" -c "$WORK/$1/fips.yaml" 2>>"$WORK/$1.log" &
+  SUP[$1]=$!
+}
+stop() {  # stop NODE
+  kill -TERM "${SUP[$1]}" 2>/dev/null
+  wait "${SUP[$1]}" 2>/dev/null
+}
+ctl() { "$BUILD/ctl/fipsctl" -s "$SOCK_A" "$@"; }
+json_get() {  # json_get EXPR < document: prints the Python expression over `d`
+  python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"
+}
+one_line_error() {  # one_line_error STDERR_FILE: exactly one line, "fipsctl: ..."
+  [ "$(wc -l < "$1")" -eq 1 ] && grep -q '^fipsctl: ' "$1"
+}
+
+start A "$A"; start B "$B"
+wait_until 10 bash -c "grep -q 'udp ready' $WORK/A.log && grep -q 'udp ready' $WORK/B.log && [ -S $SOCK_A ]"
+
+# --- the socket: mode 0770, group fips
+check "socket is mode 770" [ "$(stat -c %a "$SOCK_A")" = 770 ]
+if getent group fips >/dev/null; then
+  check "socket group is fips" [ "$(stat -c %G "$SOCK_A")" = fips ]
+fi
+
+# --- show status
+ctl show status --json > "$WORK/status.json"
+check "show status --json exits 0" [ $? -eq 0 ]
+check "show status --json names A's npub" \
+  [ "$(json_get 'd["npub"]' < "$WORK/status.json")" = "$NPUB_A" ]
+check "show status --json: peer_count 0" [ "$(json_get 'd["peer_count"]' < "$WORK/status.json")" = 0 ]
+check "show status (table) shows the npub" bash -c "$BUILD/ctl/fipsctl -s $SOCK_A show status | grep -q '$NPUB_A'"
+
+# --- connect to B, which is in no config
+check "connect exits 0" ctl connect "$NPUB_B" 10.98.0.2:2121 udp
+peers_has_b() {
+  ctl show peers --json | json_get \
+    '[p["transport_addr"] for p in d["peers"] if p["npub"] == "'"$NPUB_B"'"] == ["10.98.0.2:2121"]' |
+    grep -q True
+}
+check "connect: link to B comes up, show peers --json has its address" wait_until 5 peers_has_b
+check "show peers (table) lists B with its transport address" \
+  bash -c "$BUILD/ctl/fipsctl -s $SOCK_A show peers | grep '$NPUB_B' | grep -q '10.98.0.2:2121'"
+check "show status --json: peer_count 1" \
+  [ "$(ctl show status --json | json_get 'd["peer_count"]')" = 1 ]
+check "show links lists the link" bash -c "$BUILD/ctl/fipsctl -s $SOCK_A show links | grep -q '10.98.0.2:2121'"
+check "show transports --json: udp up on 10.98.0.1:2121" \
+  [ "$(ctl show transports --json | json_get 'd["transports"][0]["state"] + " " + d["transports"][0]["local_addr"]')" = "up 10.98.0.1:2121" ]
+check "stats metrics --format prometheus counts the link" \
+  bash -c "$BUILD/ctl/fipsctl -s $SOCK_A stats metrics --format prometheus | grep -qx 'fips_link_links_up_total 1'"
+check "connect to an fd00::/8 address is refused" bash -c "! $BUILD/ctl/fipsctl -s $SOCK_A connect $NPUB_B '[fd00::1]:2121' udp 2>/dev/null"
+check "connect over a transport not configured is refused" bash -c "! $BUILD/ctl/fipsctl -s $SOCK_A connect $NPUB_B 10.98.0.2:2121 tcp 2>/dev/null"
+
+# --- disconnect by name (hosts file)
+echo "node-b $NPUB_B" > "$WORK/hosts"
+check "disconnect node-b exits 0" env FIPS_HOSTS_FILE="$WORK/hosts" "$BUILD/ctl/fipsctl" -s "$SOCK_A" disconnect node-b
+check "disconnect: the peer is gone" wait_until 3 bash -c \
+  "[ \"\$($BUILD/ctl/fipsctl -s $SOCK_A show status --json | python3 -c 'import json,sys; print(json.load(sys.stdin)[\"peer_count\"])')\" = 0 ]"
+check "disconnect: not redialed (ephemeral)" bash -c "sleep 2; ! $BUILD/ctl/fipsctl -s $SOCK_A show peers | grep -q '$NPUB_B'"
+ctl disconnect "$NPUB_B" 2>"$WORK/err"; rc=$?
+check "disconnect of a peer not connected: status 1, one line" bash -c "[ $rc -eq 1 ] && grep -q 'peer not found' $WORK/err"
+
+# --- layers not built: a clear message and status 1
+ctl show tree >/dev/null 2>"$WORK/err"; rc=$?
+check "show tree: not available yet, status 1" bash -c "[ $rc -eq 1 ] && grep -q 'not available yet in this build' $WORK/err"
+
+# --- a wrong -s path: one line, status 1
+"$BUILD/ctl/fipsctl" -s "$WORK/nowhere.sock" show status 2>"$WORK/err"; rc=$?
+check "-s wrong path: status 1" [ $rc -eq 1 ]
+check "-s wrong path: one line" one_line_error "$WORK/err"
+
+# --- a user outside group fips is refused by the socket's permissions
+if [ -x "$BUILD/ctl/fipsctl" ] && setpriv --reuid=nobody --regid=nogroup --clear-groups \
+    test -x "$BUILD/ctl/fipsctl"; then
+  setpriv --reuid=nobody --regid=nogroup --clear-groups "$BUILD/ctl/fipsctl" -s "$SOCK_A" \
+    show status 2>"$WORK/err" >/dev/null; rc=$?
+  check "user outside group fips: status 1, Permission denied" \
+    bash -c "[ $rc -eq 1 ] && grep -q 'Permission denied' $WORK/err"
+  check "user outside group fips: one line" one_line_error "$WORK/err"
+  if getent group fips >/dev/null; then
+    check "the same user in group fips is let in" setpriv --reuid=nobody --regid=nogroup \
+      --groups="$(getent group fips | cut -d: -f3)" "$BUILD/ctl/fipsctl" -s "$SOCK_A" show status
+  fi
+else
+  echo "# skipped the group checks: user nobody cannot run $BUILD/ctl/fipsctl"
+fi
+
+# --- oversized and malformed requests lose only their own connection
+python3 - "$SOCK_A" <<'PY' > "$WORK/abuse.out"
+import os, socket, struct, sys
+path = sys.argv[1]
+def closed_by_server(payload):
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    s.settimeout(10)
+    s.connect(path)
+    try:
+        s.sendall(payload)
+        while s.recv(4096):  # capnp may say why (an Abort message) before it hangs up
+            pass
+        return True
+    except (BrokenPipeError, ConnectionResetError):
+        return True
+    except socket.timeout:
+        return False
+    finally:
+        s.close()
+# A segment table announcing one 2^28-word segment (2 GiB): over the limit.
+huge = struct.pack("<II", 0, 1 << 28) + os.urandom(4096)
+# A well-framed message whose root pointer points far outside its segment.
+bad_pointer = struct.pack("<II", 0, 2) + struct.pack("<II", 4000, 1) + b"\0" * 8
+# 1 MiB announced as 1 segment of 131072 words.
+big = struct.pack("<II", 0, 131072) + b"\0" * (131072 * 8)
+# More segments than capnp accepts in a message.
+segments = struct.pack("<I", 100000) + os.urandom(4096)
+print([closed_by_server(p) for p in (huge, bad_pointer, big, segments)])
+PY
+check "oversized and malformed requests: connection closed" grep -qx '\[True, True, True, True\]' "$WORK/abuse.out"
+check "after them the daemon still answers" ctl show status --json >/dev/null
+check "after them the router is the same process" bash -c "[ \$(pgrep -P ${SUP[A]} -x fips-router | wc -l) -eq 1 ] && ! grep -q 'exited' $WORK/A.log"
+
+# --- 1,000 connections that never send a byte do not block a real query
+python3 - "$SOCK_A" "$WORK/idle.ready" <<'PY' &
+import socket, sys, time
+socks = []
+for i in range(1000):
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    s.connect(sys.argv[1])
+    socks.append(s)
+open(sys.argv[2], "w").close()
+time.sleep(4)
+PY
+IDLE=$!
+wait_until 20 test -e "$WORK/idle.ready"
+START=$(date +%s%N)
+ctl show status --json > "$WORK/busy.json"; rc=$?
+echo "# query with 1,000 silent connections open: $(( ($(date +%s%N) - START) / 1000000 )) ms"
+check "1,000 silent connections: a real query is answered" \
+  bash -c "[ $rc -eq 0 ] && grep -q '$NPUB_A' $WORK/busy.json"
+wait "$IDLE"
+
+# --- a stopped daemon: one line, status 1
+stop A
+check "stopped daemon: socket removed" [ ! -e "$SOCK_A" ]
+ctl show status 2>"$WORK/err"; rc=$?
+check "stopped daemon: status 1" [ $rc -eq 1 ]
+check "stopped daemon: one line" one_line_error "$WORK/err"
+stop B
+finish
