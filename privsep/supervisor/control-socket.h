@@ -25,7 +25,8 @@ constexpr const char* CONTROL_GROUP = "fips";
 // this call created it or it is one of the resolver's private directories.
 // A missing `fips` group only skips the chgrp. Throws std::runtime_error
 // naming the path when the socket cannot be set up (another daemon listens
-// there, a path too long for sun_path, permissions).
+// there, a path too long for sun_path, permissions); the supervisor then
+// warns and runs without a control socket, as the reference does.
 UniqueFd bindControlSocket(const std::string& path);
 
 // Removes the socket file at `path` if it is still a socket (at exit).

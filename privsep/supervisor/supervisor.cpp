@@ -81,9 +81,16 @@ int Supervisor::run() {
 void Supervisor::startAll() {
   const auto& cfg = settings_.loaded.config;
   if (cfg.node.control.enabled) {
-    controlPath_ = cfg.node.control.socketPath.value_or(defaultControlSocketPath());
-    controlFd_ = bindControlSocket(controlPath_);
-    spdlog::info("control socket {}", controlPath_);
+    // As the reference: a control socket that cannot be bound (another node
+    // listens there) is a warning, and the node runs without one.
+    const std::string path = cfg.node.control.socketPath.value_or(defaultControlSocketPath());
+    try {
+      controlFd_ = bindControlSocket(path);
+      controlPath_ = path;
+      spdlog::info("control socket {}", controlPath_);
+    } catch (const std::runtime_error& e) {
+      spdlog::warn("failed to bind the control socket: {}", e.what());
+    }
   }
   auto add = [&](Kind kind, std::string name, std::string binary, std::string instance) {
     auto child = std::make_unique<Child>();

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "router/daemon/peer-resolver.h"
 #include "privsep/socket-address.h"
 
+#include "router/daemon/peer-resolver.h"
 #include "router/daemon/transport-set.h"
 #include "router/identity/public-key.h"
 #include "router/link/transport-addr.h"

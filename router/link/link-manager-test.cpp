@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Link engine simulations on virtual time: bring-up, cross-connection,
 // dead links, restarts, silent peers, garbage and replays, max_peers, the
-// payload_len rule, graceful Disconnect with backoff, msg1 rate limiting.
+// payload_len rule, graceful Disconnect with backoff, msg1 rate limiting,
+// ephemeral peers (dialed once, never redialed).
 // Test code only.
 #include "router/link/link-manager.h"
 
@@ -307,6 +308,36 @@ TEST_CASE("link: setStaticPeerAddrs adds a peer, then changes where the next dia
   net.run(5000);
   CHECK(a.hasPeer(b));
   CHECK(a.mgr->counters().linksDown == 0);
+}
+
+TEST_CASE("link: an ephemeral peer is dialed once and never redialed") {
+  TestNet net(13);
+  TestNode& a = net.add();
+  TestNode& b = net.add();
+  b.silent = true;  // the first dial times out
+  CHECK(a.mgr->addEphemeralPeer(b.publicKey, b.addr));
+  CHECK(a.mgr->pendingHandshakes() == 1);
+  net.run(40'000);  // past handshake_timeout (30 s)
+  CHECK(a.mgr->pendingHandshakes() == 0);
+  const uint64_t dials = a.mgr->counters().handshakesOut;
+  CHECK(dials == 1);
+  b.silent = false;
+  net.run(120'000);
+  CHECK(a.mgr->counters().handshakesOut == dials);  // forgotten, not redialed
+  CHECK_FALSE(a.hasPeer(b));
+
+  // Up, then lost: forgotten too.
+  CHECK(a.mgr->addEphemeralPeer(b.publicKey, b.addr));
+  net.run(2000);
+  REQUIRE(a.hasPeer(b));
+  b.mgr->shutdown();
+  net.run(100);
+  CHECK_FALSE(a.hasPeer(b));
+  const uint64_t after = a.mgr->counters().handshakesOut;
+  b.restart();
+  net.run(120'000);
+  CHECK(a.mgr->counters().handshakesOut == after);
+  CHECK(a.mgr->addEphemeralPeer(b.publicKey, b.addr));  // a new connect is accepted
 }
 
 }  // namespace
