@@ -6,7 +6,9 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <functional>
+#include <sstream>
 #include <variant>
 #include <vector>
 
@@ -18,7 +20,8 @@
 #include "ctl/metrics-render.h"
 #include "ctl/report.h"
 #include "ctl/show-render.h"
-#include "router/identity/host-map.h"
+#include "router/dns/host-map.h"
+#include "router/identity/nip19.h"
 
 namespace fips::ctl {
 
@@ -119,7 +122,7 @@ int statsMetrics(const DaemonOptions& o) {
 
 std::string hostsPath() {
   const char* env = std::getenv("FIPS_HOSTS_FILE");
-  return env != nullptr && *env != '\0' ? env : router::identity::DEFAULT_HOSTS_PATH;
+  return env != nullptr && *env != '\0' ? env : router::dns::DEFAULT_HOSTS_PATH;
 }
 
 // The npub of o.peer, or the error line to report.
@@ -242,7 +245,15 @@ std::optional<int> runDaemonCommand(const DaemonOptions& options) {
 
 std::optional<std::string> resolvePeer(const std::string& peer, const std::string& path) {
   if (peer.starts_with("npub1")) return peer;
-  return router::identity::lookupHost(path, peer);
+  std::ifstream in(path);
+  if (!in) return std::nullopt;
+  std::ostringstream text;
+  text << in.rdbuf();
+  std::vector<std::string> warnings;  // bad lines are skipped, as the router does
+  const auto hosts = router::dns::parseHostsFile(text.str(), path, warnings);
+  const auto* key = hosts.find(peer);
+  if (key == nullptr) return std::nullopt;
+  return router::identity::encodeNpub(*key);
 }
 
 bool isFipsMeshAddress(const std::string& address) {
