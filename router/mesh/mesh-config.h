@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
 // MeshConfig: the settings of one mesh node core (node.* of fips.yaml that
 // the link engine and the mesh components read: link timers and limits,
-// node.tree, node.bloom, node.lookup, node.cache). Runs in fips-router;
+// node.tree, node.bloom, node.lookup, node.cache, node.session). Runs in fips-router;
 // filled from the validated config slice, so trusted.
 #pragma once
 
 #include "router/bloom/bloom-config.h"
+#include "router/fsp/session-table.h"
 #include "router/link/link-config.h"
 #include "router/lookup/lookup-state.h"
 #include "router/routing/coord-cache.h"
@@ -21,6 +22,7 @@ struct MeshConfig {
   lookup::LookupConfig lookup;
   routing::CoordCacheConfig coordCache;
   routing::IdentityCacheConfig identityCache;
+  fsp::SessionConfig session;  // node.session.*
 };
 
 }  // namespace fips::router::mesh

@@ -39,6 +39,10 @@ class MeshIo {
   virtual void onLookupResolved(const identity::NodeAddr&, const stp::Coordinates&) {}
   // A lookup we started ran out of attempts.
   virtual void onLookupFailed(const identity::NodeAddr&) {}
+  // An FSP session with peer reached Established (spec 04 §2; initiator:
+  // we sent the SessionSetup) / was removed.
+  virtual void onSessionUp(const identity::NodeAddr&, bool /*initiator*/) {}
+  virtual void onSessionDown(const identity::NodeAddr&) {}
 };
 
 }  // namespace fips::router::mesh

@@ -7,6 +7,8 @@
 
 #include <numeric>
 
+#include "router/identity/fips-address.h"
+
 namespace fips::router::mesh {
 
 namespace {
@@ -27,14 +29,24 @@ MeshNode::MeshNode(const crypto::Secp256k1Context& ctx, crypto::KeyPair localKey
     : config_(config),
       clock_(clock),
       wall_(wall),
+      rng_(rng),
       io_(io),
       key_(localKey.clone()),
+      suite_(ctx),
+      epoch_(epoch),
       tree_(ctx, key_, config_.tree, rng, now()),
       bloom_(tree_.self(), config_.bloom),
       lookup_(config_.lookup, ctx, key_, rng),
       coords_(config_.coordCache),
       ids_(config_.identityCache),
-      links_(ctx, std::move(localKey), epoch, config_.link, clock, rng, *this) {}
+      links_(ctx, std::move(localKey), epoch, config_.link, clock, rng, *this),
+      sessions_(fsp::LocalIdentity{&ctx, &suite_, &key_, links_.localAddr(), epoch_},
+                config_.session, coords_, ids_),
+      forwarder_(routing::ForwardingConfig{config_.session.defaultTtl, 100}),
+      ipv6Addr_(identity::FipsAddress::fromNodeAddr(links_.localAddr()).bytes()) {
+  sessions_.setMyCoords(tree_.coordinates());
+  sessions_.setTransportMtu(transportMtu_);
+}
 
 bool MeshNode::addStaticPeer(const identity::PublicKey& key,
                              std::vector<link::TransportAddr> addrs) {
@@ -58,6 +70,9 @@ bool MeshNode::addEphemeralPeer(const identity::PublicKey& key, const link::Tran
 
 bool MeshNode::removePeer(const identity::NodeAddr& peer) {
   const bool known = links_.removePeer(peer);
+  fsp::SessionActions actions;
+  sessions_.removeSession(peer, actions);
+  apply(actions);
   flush();
   return known;
 }
@@ -77,6 +92,9 @@ void MeshNode::tick() {
   lookup_.tick(*this, nowMs, actions);
   apply(actions);
   coords_.purgeExpired(nowMs);
+  fsp::SessionActions sessionActions;
+  sessions_.tick(nowMs, rng_, sessionActions);
+  apply(sessionActions);
   flush();
 }
 
@@ -127,7 +145,10 @@ void MeshNode::apply(const stp::TreeOutput& out, const identity::NodeAddr* from)
   if (out.invalidateViaSelf) coords_.invalidateVia(self());
   if (out.invalidateOtherRoots) coords_.invalidateOtherRoots(tree_.root());
   if (out.resetLookupBackoff) lookup_.resetBackoff();
-  if (out.parentChanged || out.coordsChanged) io_.onTreeChanged(tree_.coordinates());
+  if (out.parentChanged || out.coordsChanged) {
+    sessions_.setMyCoords(tree_.coordinates());
+    io_.onTreeChanged(tree_.coordinates());
+  }
 }
 
 void MeshNode::apply(lookup::LookupActions& actions) {
@@ -137,12 +158,17 @@ void MeshNode::apply(lookup::LookupActions& actions) {
     const std::span<const uint8_t> body(send.message.data() + 1, send.message.size() - 1);
     for (const auto& peer : send.peers) queue(peer, type, body);
   }
-  for (const auto& resolved : actions.resolved) {
+  const auto done = std::move(actions);
+  actions = {};
+  for (const auto& resolved : done.resolved) {
     if (const auto* coords = cachedCoords(resolved.target))
       io_.onLookupResolved(resolved.target, *coords);
+    lookupFinished(resolved.target, true);
   }
-  for (const auto& target : actions.unreachable) io_.onLookupFailed(target);
-  actions = {};
+  for (const auto& target : done.unreachable) {
+    io_.onLookupFailed(target);
+    lookupFinished(target, false);
+  }
 }
 
 void MeshNode::queueFilters() {
@@ -185,6 +211,11 @@ void MeshNode::onLinkDown(const link::PeerInfo& peer, link::LinkDownReason reaso
   io_.onLinkDown(peer, reason);
   bloom_.removePeer(peer.addr);
   apply(tree_.removePeer(peer.addr, NO_COSTS, now()));
+  if (reason == link::LinkDownReason::PEER_RESTART || reason == link::LinkDownReason::REMOVED) {
+    fsp::SessionActions actions;
+    sessions_.removeSession(peer.addr, actions);
+    apply(actions);
+  }
 }
 
 void MeshNode::onLinkMessage(const identity::NodeAddr& peer, fmp::LinkMessageType type,
@@ -201,8 +232,11 @@ void MeshNode::onLinkMessage(const identity::NodeAddr& peer, fmp::LinkMessageTyp
     case fmp::LinkMessageType::LOOKUP_RESPONSE:
       onLookupMessage(peer, type, body);
       break;
+    case fmp::LinkMessageType::SESSION_DATAGRAM:
+      onSessionDatagram(peer, body);
+      break;
     default:
-      ++counters_.unhandled;  // SessionDatagram, MMP reports: #6 and MMP
+      ++counters_.unhandled;  // MMP reports (#5)
       break;
   }
 }

@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <unordered_set>
 #include <vector>
 
 #include "router/bloom/bloom-state.h"
@@ -26,15 +27,20 @@
 #include "router/crypto/secp256k1-context.h"
 #include "router/crypto/secp256k1-keys.h"
 #include "router/fmp/fmp-constants.h"
+#include "router/fsp/session-table.h"
 #include "router/identity/node-addr.h"
 #include "router/identity/public-key.h"
+#include "router/ipv6/icmpv6.h"
 #include "router/link/link-io.h"
 #include "router/link/link-manager.h"
 #include "router/lookup/lookup-state.h"
 #include "router/mesh/mesh-config.h"
 #include "router/mesh/mesh-io.h"
+#include "router/mesh/tun-io.h"
+#include "router/noise/dh-suites.h"
 #include "router/noise/handshake.h"
 #include "router/routing/coord-cache.h"
+#include "router/routing/forwarding.h"
 #include "router/routing/identity-cache.h"
 #include "router/routing/mesh-view.h"
 #include "router/routing/next-hop.h"
@@ -53,6 +59,18 @@ struct MeshCounters {
   // Every link message the components sent (tree, bloom, lookup): the
   // mesh's control traffic. Heartbeats and handshakes are the link engine's.
   uint64_t controlMessagesOut() const;
+};
+
+// What the IPv6 adapter (mesh-node-tun.cpp) did with packets, for stats.
+struct Ipv6Counters {
+  uint64_t tunIn = 0;            // packets read from the TUN
+  uint64_t sent = 0;             // handed to the session layer (sent or queued)
+  uint64_t delivered = 0;        // written to the TUN from sessions
+  uint64_t hairpinned = 0;       // addressed to ourselves
+  uint64_t unreachableSent = 0;  // ICMPv6 Destination Unreachable written
+  uint64_t tooBigSent = 0;       // ICMPv6 Packet Too Big written
+  uint64_t icmpRateLimited = 0;  // errors not sent (rate limit or never-answer rules)
+  uint64_t dropped = 0;          // not IPv6, undecodable, refused by the session layer
 };
 
 // What the node looks like now.
@@ -111,6 +129,28 @@ class MeshNode final : private link::LinkIo, private routing::MeshView {
   // Next hop toward dest from our tree, filters and coordinate cache.
   MeshRoute route(const identity::NodeAddr& dest);
 
+  // FSP sessions (spec 04; mesh-node-session.cpp). Sends Data to dest on
+  // the given ports, starting a session or a lookup as needed.
+  fsp::SendOutcome sendData(const identity::NodeAddr& dest, uint16_t srcPort, uint16_t dstPort,
+                            std::span<const uint8_t> payload);
+  // Minimum MTU of the operational transports (bytes, whole FMP packet):
+  // the path_mtu we originate datagrams with and the IPv6 effective MTU
+  // (mtu − 77). 1280 until set.
+  void setTransportMtu(uint16_t mtu);
+  uint16_t transportMtu() const { return transportMtu_; }
+  const fsp::SessionTable& sessions() const { return sessions_; }
+  const routing::ForwardingCounters& forwarding() const { return forwarder_.counters(); }
+
+  // IPv6 adapter (spec 05; mesh-node-tun.cpp). The TUN side is injected
+  // (nullptr: no TUN; Data on port 256 is dropped). tun must outlive the node.
+  void attachTun(TunIo* tun) { tun_ = tun; }
+  // One packet read from the TUN (local, unvalidated; MSS clamping may
+  // rewrite it in place).
+  void onTunPacket(std::span<uint8_t> packet);
+  // Our FIPS IPv6 address (fd00::/8).
+  const ipv6::Ipv6Addr& ipv6Address() const { return ipv6Addr_; }
+  const Ipv6Counters& ipv6Counters() const { return ipv6Counters_; }
+
   const identity::NodeAddr& self() const { return links_.localAddr(); }
   MeshSnapshot snapshot() const;
   const stp::TreeState& tree() const { return tree_; }
@@ -150,6 +190,21 @@ class MeshNode final : private link::LinkIo, private routing::MeshView {
   // Sends what the components queued (outside any engine call).
   void flush();
 
+  // mesh-node-session.cpp: inbound SessionDatagrams and the session
+  // table's actions (which may add more actions to the list).
+  void onSessionDatagram(const identity::NodeAddr& peer, std::span<const uint8_t> body);
+  void apply(fsp::SessionActions& actions);
+  void sendFsp(const fsp::SendFsp& send, fsp::SessionActions& more);
+  void startSessionLookup(const identity::NodeAddr& dest, fsp::SessionActions& more);
+  void lookupFinished(const identity::NodeAddr& target, bool found);
+
+  // mesh-node-tun.cpp
+  void deliverIpv6(const fsp::DeliverData& data);
+  void dropPending(const fsp::DropPending& dropped);
+  void writeIcmpError(std::optional<std::vector<uint8_t>> packet);
+  uint16_t effectiveMtu() const;
+  uint16_t maxMssFor(const identity::NodeAddr& peer) const;
+
   struct Outgoing {
     identity::NodeAddr peer;
     fmp::LinkMessageType type;
@@ -159,8 +214,11 @@ class MeshNode final : private link::LinkIo, private routing::MeshView {
   MeshConfig config_;
   const link::Clock& clock_;
   const WallClock& wall_;
+  crypto::Rng& rng_;
   MeshIo& io_;
   crypto::KeyPair key_;  // the tree signs declarations with it
+  noise::Secp256k1Suite suite_;
+  noise::Epoch epoch_;
   stp::TreeState tree_;
   bloom::BloomState bloom_;
   lookup::LookupState lookup_;
@@ -170,6 +228,15 @@ class MeshNode final : private link::LinkIo, private routing::MeshView {
   std::vector<routing::PeerView> peerViews_;
   std::vector<Outgoing> outbox_;
   MeshCounters counters_;
+  fsp::SessionTable sessions_;
+  routing::Forwarder forwarder_;
+  // Destinations whose StartLookup still owes the session table an answer.
+  std::unordered_set<identity::NodeAddr, fsp::NodeAddrHash> sessionLookups_;
+  uint16_t transportMtu_ = ipv6::MIN_IPV6_MTU;
+  TunIo* tun_ = nullptr;
+  ipv6::Ipv6Addr ipv6Addr_{};
+  ipv6::IcmpRateLimiter icmpLimiter_;
+  Ipv6Counters ipv6Counters_;
 };
 
 }  // namespace fips::router::mesh

@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: MIT
+// MeshNode's IPv6 adapter (FIPS spec 05 §1-§3): packets read from the TUN
+// are classified (hairpin, Packet Too Big, Destination Unreachable), mapped
+// to a node through the identity cache, MSS-clamped, compressed and sent as
+// Data on port 256; Data on port 256 is decompressed, CE-marked and clamped
+// and written to the TUN; packets that waited for a session that never came
+// are answered with Destination Unreachable. Runs in fips-router: TUN
+// packets are local but unvalidated, session payloads are untrusted.
+#include "router/identity/fips-address.h"
+#include "router/ipv6/ipv6-shim.h"
+#include "router/ipv6/tcp-mss.h"
+#include "router/ipv6/tun-outbound.h"
+#include "router/mesh/mesh-node.h"
+
+namespace fips::router::mesh {
+
+namespace {
+
+constexpr uint16_t IPV6_SHIM_PORT = 256;  // spec 05 §2
+
+std::optional<uint16_t> knownPathMtu(const fsp::SessionTable& sessions,
+                                     const identity::NodeAddr& peer) {
+  const auto info = sessions.info(peer);
+  if (!info || info->pathMtu == fsp::PathMtuState::UNKNOWN || info->pathMtu == 0)
+    return std::nullopt;
+  return info->pathMtu;
+}
+
+}  // namespace
+
+uint16_t MeshNode::effectiveMtu() const {
+  return ipv6::effectiveIpv6Mtu(transportMtu_);
+}
+
+uint16_t MeshNode::maxMssFor(const identity::NodeAddr& peer) const {
+  return ipv6::perFlowMaxMss(ipv6::mssCeiling(transportMtu_), knownPathMtu(sessions_, peer));
+}
+
+void MeshNode::onTunPacket(std::span<uint8_t> packet) {
+  ++ipv6Counters_.tunIn;
+  const ipv6::Outbound out = ipv6::classifyOutbound(packet, ipv6Addr_, effectiveMtu());
+  switch (out.verdict) {
+    case ipv6::OutboundVerdict::DROP:
+      ++ipv6Counters_.dropped;
+      return;
+    case ipv6::OutboundVerdict::HAIRPIN:
+      ++ipv6Counters_.hairpinned;
+      if (tun_) tun_->writeTun(packet);
+      return;
+    case ipv6::OutboundVerdict::PACKET_TOO_BIG:
+      writeIcmpError(ipv6::buildPacketTooBig(packet, out.mtu, ipv6Addr_));
+      return;
+    case ipv6::OutboundVerdict::DEST_UNREACHABLE:
+      writeIcmpError(
+          ipv6::buildDestUnreachable(packet, ipv6::UnreachableCode::NO_ROUTE, ipv6Addr_));
+      return;
+    case ipv6::OutboundVerdict::SEND:
+      break;
+  }
+  const auto* id = ids_.findByPrefix(out.prefix);
+  if (!id) {
+    // Never resolved through DNS or configured: no key, no session.
+    writeIcmpError(ipv6::buildDestUnreachable(packet, ipv6::UnreachableCode::NO_ROUTE, ipv6Addr_));
+    return;
+  }
+  const identity::NodeAddr dest = id->addr;
+  const auto pathMtu = knownPathMtu(sessions_, dest);
+  if (const auto mtu = ipv6::pathPacketTooBig(packet.size(), effectiveMtu(), pathMtu.value_or(0))) {
+    writeIcmpError(ipv6::buildPacketTooBig(packet, *mtu, ipv6Addr_));
+    return;
+  }
+  ipv6::clampTcpMss(packet, maxMssFor(dest));
+  const auto shim = ipv6::compressIpv6(packet);
+  if (!shim) {
+    ++ipv6Counters_.dropped;
+    return;
+  }
+  const auto outcome = sendData(dest, IPV6_SHIM_PORT, IPV6_SHIM_PORT, *shim);
+  if (outcome == fsp::SendOutcome::DROPPED_QUEUE || outcome == fsp::SendOutcome::FAILED) {
+    ++ipv6Counters_.dropped;
+  } else {
+    ++ipv6Counters_.sent;
+  }
+}
+
+void MeshNode::deliverIpv6(const fsp::DeliverData& data) {
+  if (data.dstPort != IPV6_SHIM_PORT || !tun_) {
+    ++ipv6Counters_.dropped;
+    return;
+  }
+  const auto src = identity::FipsAddress::fromNodeAddr(data.src).bytes();
+  auto packet = ipv6::decompressIpv6(data.payload, src, ipv6Addr_);
+  if (!packet) {
+    ++ipv6Counters_.dropped;
+    return;
+  }
+  if (data.ce) ipv6::markEcnCe(*packet);
+  ipv6::clampTcpMss(*packet, maxMssFor(data.src));
+  ++ipv6Counters_.delivered;
+  tun_->writeTun(*packet);
+}
+
+// Only a failed lookup is answered (spec 05 §1: no route to the node); a
+// handshake timeout or a closed session drops silently, as the reference.
+void MeshNode::dropPending(const fsp::DropPending& dropped) {
+  if (dropped.reason != fsp::PendingDropReason::NO_ROUTE) {
+    ipv6Counters_.dropped += dropped.packets.size();
+    return;
+  }
+  const auto dest = identity::FipsAddress::fromNodeAddr(dropped.dest).bytes();
+  for (const auto& pending : dropped.packets) {
+    if (pending.dstPort != IPV6_SHIM_PORT) continue;
+    // The queued shim is rebuilt into the packet the host sent.
+    const auto packet = ipv6::decompressIpv6(pending.payload, ipv6Addr_, dest);
+    if (!packet) continue;
+    writeIcmpError(ipv6::buildDestUnreachable(*packet, ipv6::UnreachableCode::NO_ROUTE, ipv6Addr_));
+  }
+}
+
+void MeshNode::writeIcmpError(std::optional<std::vector<uint8_t>> packet) {
+  // The error goes to the offender's source: our own address or a local one.
+  if (!packet || !tun_ || !icmpLimiter_.allow(ipv6::destinationAddr(*packet), clock_.nowMs())) {
+    ++ipv6Counters_.icmpRateLimited;
+    return;
+  }
+  const uint8_t type = (*packet)[ipv6::IPV6_HEADER_SIZE];
+  if (type == ipv6::ICMPV6_PACKET_TOO_BIG) {
+    ++ipv6Counters_.tooBigSent;
+  } else {
+    ++ipv6Counters_.unreachableSent;
+  }
+  tun_->writeTun(*packet);
+}
+
+}  // namespace fips::router::mesh

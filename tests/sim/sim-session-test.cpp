@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: MIT
+// End to end through MeshNode (issue #6): three nodes in a line A–B–C (A
+// and C are not peers) carry IPv6 packets from A's TUN to C's and back
+// through an FSP session forwarded by B; an address never resolved gets a
+// Destination Unreachable, an oversize packet a Packet Too Big. Test code
+// only.
+#include <vector>
+
+#include <doctest/doctest.h>
+
+#include "router/identity/fips-address.h"
+#include "router/ipv6/icmpv6.h"
+#include "router/ipv6/ipv6-packet.h"
+#include "tests/sim/mesh-metrics.h"
+#include "tests/sim/simulator.h"
+#include "tests/sim/topology.h"
+
+namespace fips::sim {
+namespace {
+
+using router::ipv6::Ipv6Addr;
+
+struct CollectTun final : router::mesh::TunIo {
+  void writeTun(std::span<const uint8_t> packet) override {
+    packets.emplace_back(packet.begin(), packet.end());
+  }
+  std::vector<std::vector<uint8_t>> packets;
+};
+
+Ipv6Addr fipsAddr(const SimNode& n) {
+  return router::identity::FipsAddress::fromNodeAddr(n.nodeAddr).bytes();
+}
+
+// An IPv6/UDP packet src → dst with payloadLen bytes of pattern (checksum
+// left 0: the mesh does not read it).
+std::vector<uint8_t> udpPacket(const Ipv6Addr& src, const Ipv6Addr& dst, size_t payloadLen,
+                               uint8_t pattern) {
+  const size_t l4 = 8 + payloadLen;
+  std::vector<uint8_t> p(40 + l4, 0);
+  p[0] = 0x60;
+  p[4] = static_cast<uint8_t>(l4 >> 8);
+  p[5] = static_cast<uint8_t>(l4 & 0xFF);
+  p[6] = router::ipv6::IPPROTO_UDP_NUM;
+  p[7] = 64;
+  std::copy(src.begin(), src.end(), p.begin() + 8);
+  std::copy(dst.begin(), dst.end(), p.begin() + 24);
+  p[40] = 0x30;  // ports 12345 → 12345
+  p[41] = 0x39;
+  p[42] = 0x30;
+  p[43] = 0x39;
+  p[44] = static_cast<uint8_t>(l4 >> 8);
+  p[45] = static_cast<uint8_t>(l4 & 0xFF);
+  for (size_t i = 0; i < payloadLen; ++i) p[48 + i] = static_cast<uint8_t>(pattern + i);
+  return p;
+}
+
+uint8_t icmpType(const std::vector<uint8_t>& packet) {
+  return packet.size() > 40 && packet[6] == router::ipv6::IPPROTO_ICMPV6_NUM ? packet[40] : 0;
+}
+
+TEST_CASE("session: IPv6 packets cross A–B–C through an FSP session, both ways") {
+  Simulator sim(line(3), LinkParams{5, 0, 0.0}, 11);
+  REQUIRE(sim.runUntil(30'000, [&] { return treeConsistent(sim); }));
+  REQUIRE(settle(sim, 150'000, 900'000));  // bloom filters carry C to A
+  SimNode& a = sim.node(0);
+  SimNode& c = sim.node(2);
+  REQUIRE(a.core->snapshot().peers.size() == 1);
+  CollectTun tunA, tunB, tunC;
+  a.core->attachTun(&tunA);
+  sim.node(1).core->attachTun(&tunB);
+  c.core->attachTun(&tunC);
+  // As a DNS answer would: A learns C's key, C knows nothing of A.
+  a.core->learnIdentity(c.publicKey);
+
+  auto toC = udpPacket(fipsAddr(a), fipsAddr(c), 100, 7);
+  const auto sentToC = toC;
+  a.core->onTunPacket(toC);
+  REQUIRE(sim.runUntil(20'000, [&] { return !tunC.packets.empty(); }));
+  CHECK(tunC.packets.front() == sentToC);
+  CHECK(tunB.packets.empty());
+  CHECK(a.core->sessions().size() == 1);
+  CHECK(c.core->sessions().size() == 1);
+
+  // C answers: it learned A's key from the handshake.
+  auto toA = udpPacket(fipsAddr(c), fipsAddr(a), 1000, 9);
+  const auto sentToA = toA;
+  c.core->onTunPacket(toA);
+  REQUIRE(sim.runUntil(5'000, [&] { return !tunA.packets.empty(); }));
+  CHECK(tunA.packets.front() == sentToA);
+
+  // Many packets both ways on the established session, all in order.
+  tunA.packets.clear();
+  tunC.packets.clear();
+  for (uint8_t i = 0; i < 20; ++i) {
+    auto p = udpPacket(fipsAddr(a), fipsAddr(c), 200, i);
+    a.core->onTunPacket(p);
+    auto q = udpPacket(fipsAddr(c), fipsAddr(a), 300, i);
+    c.core->onTunPacket(q);
+  }
+  sim.runFor(2'000);
+  REQUIRE(tunC.packets.size() == 20);
+  REQUIRE(tunA.packets.size() == 20);
+  for (uint8_t i = 0; i < 20; ++i) {
+    CHECK(tunC.packets[i] == udpPacket(fipsAddr(a), fipsAddr(c), 200, i));
+    CHECK(tunA.packets[i] == udpPacket(fipsAddr(c), fipsAddr(a), 300, i));
+  }
+  CHECK(sim.node(1).core->forwarding().forwardedPackets >= 42);
+  CHECK(a.core->ipv6Counters().delivered == 21);
+}
+
+TEST_CASE("session: unknown fd00 address, oversize packet and hairpin are answered locally") {
+  Simulator sim(line(3), LinkParams{5, 0, 0.0}, 12);
+  REQUIRE(sim.runUntil(30'000, [&] { return treeConsistent(sim); }));
+  REQUIRE(settle(sim, 150'000, 900'000));  // bloom filters carry C to A
+  SimNode& a = sim.node(0);
+  CollectTun tunA;
+  a.core->attachTun(&tunA);
+
+  Ipv6Addr unknown{};
+  unknown[0] = 0xfd;
+  unknown[15] = 1;
+  auto p = udpPacket(fipsAddr(a), unknown, 10, 1);
+  a.core->onTunPacket(p);
+  REQUIRE(tunA.packets.size() == 1);
+  CHECK(icmpType(tunA.packets[0]) == router::ipv6::ICMPV6_DEST_UNREACHABLE);
+  CHECK(router::ipv6::destinationAddr(tunA.packets[0]) == fipsAddr(a));
+
+  sim.runFor(200);  // past the ICMPv6 rate limit
+  a.core->learnIdentity(sim.node(2).publicKey);
+  auto big = udpPacket(fipsAddr(a), fipsAddr(sim.node(2)), 1250, 2);  // > 1280 − 77
+  a.core->onTunPacket(big);
+  REQUIRE(tunA.packets.size() == 2);
+  CHECK(icmpType(tunA.packets[1]) == router::ipv6::ICMPV6_PACKET_TOO_BIG);
+  const auto& ptb = tunA.packets[1];
+  const uint32_t mtu =
+      (uint32_t{ptb[44]} << 24) | (uint32_t{ptb[45]} << 16) | (uint32_t{ptb[46]} << 8) | ptb[47];
+  CHECK(mtu == 1280 - 77);
+  CHECK(a.core->sessions().size() == 0);
+
+  auto self = udpPacket(fipsAddr(a), fipsAddr(a), 10, 3);
+  const auto selfCopy = self;
+  a.core->onTunPacket(self);
+  REQUIRE(tunA.packets.size() == 3);
+  CHECK(tunA.packets[2] == selfCopy);
+}
+
+}  // namespace
+}  // namespace fips::sim
