@@ -11,6 +11,7 @@ PACKAGES=(
   doctest-dev libcli11-dev nlohmann-json3-dev libseccomp-dev libcap-ng-dev
   libldns-dev
   iproute2 nftables procps kmod bind9-dnsutils
+  iputils-ping curl iperf3 tcpdump
 )
 
 missing=()

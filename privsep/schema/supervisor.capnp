@@ -44,6 +44,7 @@ struct RouterConfig {
   dns @8 :DnsSettings;
   controlSocket @9 :Text;            # path of the control socket, "" when disabled
   leafOnly @10 :Bool;                 # node.leaf_only
+  transportMtu @11 :UInt16;  # min MTU of the UDP transports (bytes); 0 = 1280
 }
 
 # dns.* of fips.yaml (spec 05 §4) and the hosts file the router reads

@@ -101,6 +101,13 @@ void fillRouterSlice(schema::RouterConfig::Builder out, const config::Config& cf
   out.setTunEnabled(cfg.tun.enabled);
   out.setTunName(cfg.tun.name);
   out.setTunMtu(cfg.tun.mtu);
+  // FSP path MTU and the IPv6 effective MTU start from the smallest
+  // transport MTU (spec 04 §7); only UDP workers exist so far.
+  uint16_t transportMtu = 0;
+  for (const auto& [name, udp] : cfg.transports.udp) {
+    if (transportMtu == 0 || udp.mtu < transportMtu) transportMtu = udp.mtu;
+  }
+  out.setTransportMtu(transportMtu);
   out.setUser(user.name);
   fillPeers(out.initPeers(static_cast<unsigned>(cfg.peers.size())), cfg.peers);
   fillLinkSettings(out.initLink(), cfg.node);

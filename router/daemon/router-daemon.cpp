@@ -203,6 +203,8 @@ void RouterDaemon::startMesh(schema::RouterConfig::Reader slice, crypto::KeyPair
   mesh_ = std::make_unique<mesh::MeshNode>(secp_, std::move(key), epoch, meshConfig(slice), clock_,
                                            wall_, rng_, *this);
   onTreeChanged(mesh_->tree().coordinates());
+  if (slice.getTransportMtu() != 0) mesh_->setTransportMtu(slice.getTransportMtu());
+  if (tun_) mesh_->attachTun(tun_.get());
   const auto link = slice.getLink();
   resolver_ = std::make_unique<PeerResolver>(
       link.getRetryBaseIntervalSecs() * 1000, link.getRetryMaxBackoffSecs() * 1000,
@@ -287,7 +289,7 @@ void RouterDaemon::onTick(evutil_socket_t, short, void* arg) {
 void RouterDaemon::startControl(schema::RouterConfig::Reader slice, const crypto::KeyPair& key) {
   privsep::UniqueFd listenFd = supervisor_.takeConfigureFd();
   facts_ = nodeFacts(slice, key);
-  if (slice.getTunEnabled()) tunState_ = tunFd_ ? "active" : "configured";
+  if (slice.getTunEnabled()) tunState_ = tun_ ? "active" : "configured";
   if (!listenFd) {
     spdlog::info("control socket disabled (node.control.enabled: false)");
     return;
@@ -375,9 +377,15 @@ void RouterDaemon::onTunEvent(capnp::MessageReader& reader, std::vector<privsep:
   switch (event.which()) {
     case TunWhich::TUN_READY: {
       if (fds.size() != 1) privsep::fatal("router<-tun-helper: tunReady without the TUN fd");
-      tunFd_ = std::move(fds[0]);
       tunState_ = "active";
       auto ready = event.getTunReady();
+      tun_ = std::make_unique<TunDevice>(
+          base_, std::move(fds[0]),
+          [this](std::span<uint8_t> packet) {
+            if (mesh_) mesh_->onTunPacket(packet);
+          },
+          [this] { transports_.flush(); });
+      if (mesh_) mesh_->attachTun(tun_.get());
       tunIfindex_ = ready.getIfindex();
       if (dns_) dns_->setMeshIfindex(*tunIfindex_);
       spdlog::info("TUN {} ready (ifindex {}, mtu {})", ready.getName().cStr(), ready.getIfindex(),
@@ -427,6 +435,15 @@ void RouterDaemon::onLookupResolved(const identity::NodeAddr& target,
                                     const stp::Coordinates& coords) {
   onDemand_.resolved(target);
   spdlog::info("lookup: {} resolved coords {}", target.toHex(), pathOf(coords));
+}
+
+// "session: up <npub-hex> (initiator|responder)", parsed by the integration tests.
+void RouterDaemon::onSessionUp(const identity::NodeAddr& peer, bool initiator) {
+  spdlog::info("session: up {} ({})", peer.toHex(), initiator ? "initiator" : "responder");
+}
+
+void RouterDaemon::onSessionDown(const identity::NodeAddr& peer) {
+  spdlog::info("session: down {}", peer.toHex());
 }
 
 void RouterDaemon::onLookupFailed(const identity::NodeAddr& target) {

@@ -25,6 +25,7 @@
 #include "router/daemon/on-demand-lookups.h"
 #include "router/daemon/peer-resolver.h"
 #include "router/daemon/transport-set.h"
+#include "router/daemon/tun-device.h"
 #include "router/link/link-io.h"
 #include "router/mesh/mesh-io.h"
 #include "router/mesh/mesh-node.h"
@@ -92,6 +93,8 @@ class RouterDaemon final : public mesh::MeshIo {
   void onTreeChanged(const stp::Coordinates& coords) override;
   void onLookupResolved(const identity::NodeAddr& target, const stp::Coordinates& coords) override;
   void onLookupFailed(const identity::NodeAddr& target) override;
+  void onSessionUp(const identity::NodeAddr& peer, bool initiator) override;
+  void onSessionDown(const identity::NodeAddr& peer) override;
 
   privsep::EventBase& base_;
   crypto::Secp256k1Context secp_;
@@ -106,7 +109,7 @@ class RouterDaemon final : public mesh::MeshIo {
   privsep::SupervisorLink supervisor_;
   std::unique_ptr<privsep::Channel> tunChannel_;
   privsep::AllowTable<schema::TunEvent::Which, 3> tunAllow_;
-  privsep::UniqueFd tunFd_;
+  std::unique_ptr<TunDevice> tun_;
   std::map<identity::NodeAddr, uint64_t> rekeysSeen_;  // completed rekeys per active peer
   std::unique_ptr<DnsService> dns_;
   std::optional<DnsServiceConfig> dnsConfig_;  // set by onConfigure
