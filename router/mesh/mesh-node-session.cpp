@@ -99,6 +99,11 @@ void MeshNode::sendFsp(const fsp::SendFsp& send, fsp::SessionActions& more) {
   const routing::NextHop hop = routing::findNextHop(*this, coords_, send.dest, clock_.nowMs());
   if (hop.kind != routing::NextHopKind::PEER) {
     sessions_.onRouteFailed(send.dest, more);
+    // An established session whose destination's coordinates were
+    // invalidated (tree change) needs them again: look it up (spec 03 §5.3).
+    lookup::LookupActions lookupActions;
+    lookup_.start(*this, send.dest, clock_.nowMs(), lookupActions);
+    apply(lookupActions);
     return;
   }
   const uint16_t linkMtu = std::min<uint16_t>(hop.peer->linkMtu, transportMtu_);

@@ -1,0 +1,188 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# End to end (issue #6): unmodified IPv6 programs on node A reach programs on
+# node C two hops away, over fips0, through an FSP session forwarded by B:
+#
+#   eA ---- eB ---- eC     veth pairs 10.97.1.0/24 and 10.97.2.0/24;
+#                          A and C are not peers, B is in the middle.
+#
+# Every node runs a fips suite with the TUN (fips0, mtu 1400) and its .fips
+# DNS responder on [::1]:5354; UDP transports have mtu 1472, so the IPv6
+# effective MTU is 1395 and packets of 1396..1400 bytes get Packet Too Big.
+# Checks: A's resolver answers C's npub.fips with C's address (which primes
+# A's identity cache); ping -6 A→C; an HTTP GET of a 10 MB file served on C
+# arrives intact (sha256); iperf3 A→C for 5 s; a capture on B's interfaces
+# holds no plaintext marker that A sent to C; after kill -9 of B's router
+# (its supervisor stops B's suite) and a restart of B's suite, ping A→C works
+# again within 10 s; a never-resolved fd00:: address gets Destination
+# Unreachable; an oversize packet gets Packet Too Big and a large ping still
+# gets through (path MTU discovery).
+set -u
+BUILD=${1:?usage: e2e-test.sh BUILD_DIR}
+. "$(dirname "$0")/../lib/netns.sh"
+[ "$(id -u)" -eq 0 ] || { echo "SKIP: needs root"; exit 77; }
+for t in dig curl ping; do
+  command -v "$t" >/dev/null || { echo "SKIP: $t not installed"; exit 77; }
+done
+PY=/usr/bin/python3
+[ -x "$PY" ] || PY=$(command -v python3)
+
+NODES=(A B C)
+for n in "${NODES[@]}"; do netns_add "e$n-$$"; done
+for i in 1 2; do
+  L=${NODES[$((i - 1))]} R=${NODES[$i]}
+  ip link add "v$L$R-$$" netns "e$L-$$" type veth peer name "v$R$L-$$" netns "e$R-$$"
+  ip -n "e$L-$$" addr add "10.97.$i.1/24" dev "v$L$R-$$"
+  ip -n "e$R-$$" addr add "10.97.$i.2/24" dev "v$R$L-$$"
+  ip -n "e$L-$$" link set "v$L$R-$$" up
+  ip -n "e$R-$$" link set "v$R$L-$$" up
+done
+
+WORK=$(mktemp -d)
+chmod 755 "$WORK"
+CLEANUPS+=("rm -rf $WORK")
+declare -A NPUB
+for n in "${NODES[@]}"; do
+  mkdir -p "$WORK/$n"
+  "$BUILD/ctl/fipsctl" keygen -d "$WORK/$n" >/dev/null 2>&1
+  NPUB[$n]=$(cat "$WORK/$n/fips.pub")
+done
+peer() {  # peer NODE ADDR: one peers[] entry
+  printf '  - npub: "%s"\n    addresses:\n      - transport: udp\n        addr: "%s:2121"\n' \
+    "${NPUB[$1]}" "$2"
+}
+for i in 0 1 2; do
+  n=${NODES[$i]}
+  {
+    cat <<YAML
+node:
+  identity:
+    persistent: true
+  heartbeat_interval_secs: 1
+  link_dead_timeout_secs: 4
+  retry:
+    base_interval_secs: 1
+    max_backoff_secs: 2
+tun:
+  enabled: true
+  name: fips0
+  mtu: 1400
+dns:
+  enabled: true
+  bind_addr: "::1"
+  port: 5354
+transports:
+  udp:
+    bind_addr: "0.0.0.0:2121"
+    mtu: 1472
+peers:
+YAML
+    [ "$i" -gt 0 ] && peer "${NODES[$((i - 1))]}" "10.97.$i.1"
+    [ "$i" -lt 2 ] && peer "${NODES[$((i + 1))]}" "10.97.$((i + 1)).2"
+  } > "$WORK/$n/fips.yaml"
+done
+
+declare -A SUP
+start_node() {
+  ip netns exec "e$1-$$" "$BUILD/fips" -c "$WORK/$1/fips.yaml" 2>>"$WORK/$1.log" &
+  SUP[$1]=$!
+}
+for n in "${NODES[@]}"; do start_node "$n"; done
+CLEANUPS+=('kill ${SUP[*]} 2>/dev/null; wait')
+
+in_ns() { local n=$1; shift; ip netns exec "e$n-$$" "$@"; }
+suite_up() { grep -q "TUN fips0 ready" "$WORK/$1.log" && grep -q "DNS responder" "$WORK/$1.log"; }
+all_up() { suite_up A && suite_up B && suite_up C && [ "$(grep -c 'link up' "$WORK/B.log")" -ge 2 ]; }
+check "three suites up with TUN, DNS and both links of B" wait_until 20 all_up
+
+ADDR_C=$(in_ns A dig +short AAAA "${NPUB[C]}.fips" @::1 -p 5354 2>/dev/null | head -1)
+want_c=$(grep -o "address fd[0-9a-f:]*" "$WORK/C.log" | head -1 | cut -d' ' -f2)
+check "dig AAAA <npub-of-C>.fips @::1 -p 5354 from A gives C's address ($ADDR_C)" \
+  test -n "$ADDR_C" -a "$ADDR_C" = "$want_c"
+
+ping_c() { in_ns A ping -6 -c 1 -W 1 "$ADDR_C" >/dev/null 2>&1; }
+check "ping -6 from A to C's address succeeds" wait_until 30 ping_c
+check "ping -6 -c 3 A→C: 3 of 3 replies" \
+  bash -c "ip netns exec eA-$$ ping -6 -c 3 -i 0.2 -W 2 $ADDR_C | grep -q ' 3 received'"
+check "A logged the session with C" grep -q "session: up" "$WORK/A.log"
+
+# HTTP: a 10 MB file served on C.
+mkdir -p "$WORK/www"
+head -c 10485760 /dev/urandom > "$WORK/www/big.bin"
+(cd "$WORK/www" && exec ip netns exec "eC-$$" "$PY" -m http.server -b :: 8080 \
+  >/dev/null 2>&1) &
+HTTP=$!
+CLEANUPS+=("kill $HTTP 2>/dev/null")
+http_up() { in_ns C curl -s -o /dev/null "http://[::1]:8080/"; }
+wait_until 10 http_up
+in_ns A curl -s -g --max-time 60 -o "$WORK/got.bin" "http://[$ADDR_C]:8080/big.bin"
+want=$(sha256sum < "$WORK/www/big.bin" | cut -d' ' -f1)
+got=$(sha256sum < "$WORK/got.bin" 2>/dev/null | cut -d' ' -f1)
+check "HTTP GET of a 10 MB file on C arrives intact (sha256)" test "$want" = "$got"
+
+if command -v iperf3 >/dev/null; then
+  in_ns C iperf3 -s -1 -B "$ADDR_C" >/dev/null 2>&1 &
+  IPERF=$!
+  sleep 0.5
+  in_ns A iperf3 -c "$ADDR_C" -t 5 -J > "$WORK/iperf.json" 2>/dev/null
+  bps=$("$PY" -c 'import json,sys; print(int(json.load(open(sys.argv[1]))["end"]["sum_received"]["bits_per_second"]))' \
+    "$WORK/iperf.json" 2>/dev/null || echo 0)
+  echo "# iperf3 A→C: $((bps / 1000000)) Mbit/s"
+  check "iperf3 A→C runs 5 s and moves data" test "$bps" -gt 0
+  wait "$IPERF" 2>/dev/null
+else
+  check "iperf3 installed" false
+fi
+
+# No plaintext on B's wire.
+if command -v tcpdump >/dev/null; then
+  MARKER="fips-e2e-plaintext-marker-$$"
+  in_ns B tcpdump -i any -U -w "$WORK/b.pcap" udp port 2121 >/dev/null 2>&1 &
+  DUMP=$!
+  sleep 1
+  for _ in 1 2 3; do
+    in_ns A curl -s -g --max-time 5 -o /dev/null -d "$MARKER" "http://[$ADDR_C]:8080/$MARKER"
+  done
+  sleep 1
+  kill "$DUMP"; wait "$DUMP" 2>/dev/null
+  check "tcpdump on B captured the A→C traffic" test "$(stat -c %s "$WORK/b.pcap")" -gt 2000
+  check "no plaintext marker in B's capture" bash -c "! grep -aq '$MARKER' '$WORK/b.pcap'"
+else
+  check "tcpdump installed" false
+fi
+
+# Unresolved fd00:: address → Destination Unreachable from fips0.
+in_ns A ping -6 -c 1 -W 2 fd00::1234 > "$WORK/unreach.txt" 2>&1
+check "ping to a never-resolved fd00:: address gets ICMPv6 Destination unreachable" \
+  grep -qi "unreachable" "$WORK/unreach.txt"
+
+# Path MTU: 1400-byte packets exceed the effective MTU 1395.
+# The kernel takes the Packet Too Big from fips0 into its route cache
+# (ping itself does not print it): the route to C then has mtu 1395.
+in_ns A ping -6 -c 1 -W 2 -M do -s 1352 "$ADDR_C" >/dev/null 2>&1
+in_ns A ip -6 route get "$ADDR_C" > "$WORK/ptb.txt" 2>&1
+sed 's/^/# /' "$WORK/ptb.txt"
+check "an oversize packet gets Packet Too Big (A's route to C: mtu 1395)" \
+  grep -q "mtu 1395" "$WORK/ptb.txt"
+check "ping -s 1352 (1400-byte packets) A→C still gets through" \
+  bash -c "ip netns exec eA-$$ ping -6 -c 3 -i 0.3 -W 2 -s 1352 $ADDR_C | grep -q ' [1-3] received'"
+
+# B's router dies: its supervisor stops B's suite; B is restarted.
+ROUTER_B=$(child_pid "${SUP[B]}" fips-router)
+kill -9 "$ROUTER_B"
+check "B's supervisor stops B's suite after its router died" \
+  wait_until 10 bash -c "! kill -0 ${SUP[B]} 2>/dev/null"
+wait "${SUP[B]}" 2>/dev/null
+mv "$WORK/B.log" "$WORK/B-1.log"
+start_node B
+wait_until 15 suite_up B
+t0=$(date +%s%N)
+if wait_until 10 ping_c; then
+  echo "# traffic resumed $(( ($(date +%s%N) - t0) / 1000000 )) ms after B's suite was up"
+  check "ping A→C resumes within 10 s of B's restart" true
+else
+  check "ping A→C resumes within 10 s of B's restart" false
+  tail -n 20 "$WORK/A.log" "$WORK/B.log" "$WORK/C.log"
+fi
+
+finish
