@@ -157,6 +157,7 @@ check "ping to a never-resolved fd00:: address gets ICMPv6 Destination unreachab
   grep -qi "unreachable" "$WORK/unreach.txt"
 
 # Path MTU: 1400-byte packets exceed the effective MTU 1395.
+sleep 0.3  # ICMPv6 errors to one source are rate limited (100 ms)
 # The kernel takes the Packet Too Big from fips0 into its route cache
 # (ping itself does not print it): the route to C then has mtu 1395.
 in_ns A ping -6 -c 1 -W 2 -M do -s 1352 "$ADDR_C" >/dev/null 2>&1
