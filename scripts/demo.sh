@@ -1,14 +1,22 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# The main job, for now: install, build, then start a fips node on the
-# packaged default config inside a throw-away network namespace and show
-# what runs: the processes with their users, capabilities and seccomp mode,
-# fips0 with its address and route, and the node's identity. Ctrl-C or the
-# end stops the node and removes the namespace. (The mesh demo with three
-# nodes arrives with the session layer, issue #6.)
+# The main job: install, build, then run a three-node FIPS mesh in network
+# namespaces and use it with unmodified IPv6 programs (issue #6):
+#
+#   fdemoA-PID ---- fdemoB-PID ---- fdemoC-PID   veth pairs 10.95.1.0/24, 10.95.2.0/24
+#
+# A and C are not peers; B is in the middle and forwards their encrypted
+# session. Each node runs a fips suite with fips0 and its .fips DNS responder
+# on [::1]:53 (bound by the tun-helper, served by the unprivileged router);
+# /etc/netns/<ns>/resolv.conf points each namespace's resolver at it, so
+# ping and curl resolve <npub>.fips by name through the node's own DNS.
+# From A: dig AAAA <npub-of-C>.fips, ping -6 <npub-of-C>.fips, curl of a page
+# served on C (python3 -m http.server), then the routers' log lines about
+# links, tree and sessions (fipsctl show peers/sessions when it exists).
+# Ctrl-C or the end stops every node and removes every namespace.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ "$(id -u)" -eq 0 ] || { echo "run as root (needs apt-get, a network namespace, TUN)"; exit 1; }
+[ "$(id -u)" -eq 0 ] || { echo "run as root (needs apt-get, network namespaces, TUN)"; exit 1; }
 
 BUILD=${FIPS_BUILD_DIR:-build}
 ./scripts/install-deps.sh
@@ -20,53 +28,109 @@ if ! ninja -C "$BUILD" >/tmp/fips-demo-build.log 2>&1; then
 fi
 rm -f /tmp/fips-demo-build.log
 
-NS=fips-demo-$$
+set +e
+. tests/lib/netns.sh
 WORK=$(mktemp -d)
-SUP=""
-cleanup() {
-  [ -n "$SUP" ] && kill -TERM "$SUP" 2>/dev/null && wait "$SUP" 2>/dev/null
-  ip netns del "$NS" 2>/dev/null || true
-  rm -rf "$WORK"
-}
-trap cleanup EXIT
+chmod 755 "$WORK"
+CLEANUPS+=("rm -rf $WORK")
 trap 'echo; echo "== interrupted"; exit 130' INT TERM
 
-ip netns add "$NS"
-ip -n "$NS" link set lo up
-cp packaging/fips.yaml "$WORK/fips.yaml"
-echo "== starting fips -c packaging/fips.yaml in network namespace $NS"
-ip netns exec "$NS" "$BUILD/fips" -c "$WORK/fips.yaml" 2>"$WORK/log" &
-SUP=$!
-for _ in $(seq 100); do
-  ip -n "$NS" -6 route show dev fips0 2>/dev/null | grep -q fd00 && break
-  sleep 0.05
+NODES=(A B C)
+for n in "${NODES[@]}"; do
+  netns_add "fdemo$n-$$"
+  mkdir -p "/etc/netns/fdemo$n-$$"
+  printf 'nameserver ::1\n' > "/etc/netns/fdemo$n-$$/resolv.conf"
+  CLEANUPS+=("rm -rf /etc/netns/fdemo$n-$$")
 done
-sleep 0.3
-sed 's/^/   log| /' "$WORK/log"
-
-echo
-echo "== processes (supervisor $SUP and its children)"
-printf '%-8s %-18s %-8s %-18s %-10s %-8s\n' PID COMMAND USER CapEff NoNewPrivs Seccomp
-for pid in "$SUP" $(pgrep -P "$SUP"); do
-  st=/proc/$pid/status
-  printf '%-8s %-18s %-8s %-18s %-10s %-8s\n' "$pid" "$(cat /proc/$pid/comm)" \
-    "$(ps -o user= -p "$pid")" "$(awk '/^CapEff/ {print $2}' $st)" \
-    "$(awk '/^NoNewPrivs/ {print $2}' $st)" "$(awk '/^Seccomp:/ {print $2}' $st)"
+for i in 1 2; do
+  L=${NODES[$((i - 1))]} R=${NODES[$i]}
+  ip link add "v$L$R-$$" netns "fdemo$L-$$" type veth peer name "v$R$L-$$" netns "fdemo$R-$$"
+  ip -n "fdemo$L-$$" addr add "10.95.$i.1/24" dev "v$L$R-$$"
+  ip -n "fdemo$R-$$" addr add "10.95.$i.2/24" dev "v$R$L-$$"
+  ip -n "fdemo$L-$$" link set "v$L$R-$$" up
+  ip -n "fdemo$R-$$" link set "v$R$L-$$" up
 done
 
+declare -A NPUB
+for n in "${NODES[@]}"; do
+  mkdir -p "$WORK/$n"
+  "$BUILD/ctl/fipsctl" keygen -d "$WORK/$n" >/dev/null 2>&1
+  NPUB[$n]=$(cat "$WORK/$n/fips.pub")
+done
+peer() {
+  printf '  - npub: "%s"\n    addresses:\n      - transport: udp\n        addr: "%s:2121"\n' \
+    "${NPUB[$1]}" "$2"
+}
+for i in 0 1 2; do
+  n=${NODES[$i]}
+  {
+    cat <<YAML
+node:
+  identity:
+    persistent: true
+tun:
+  enabled: true
+  name: fips0
+dns:
+  enabled: true
+  bind_addr: "::1"
+  port: 53
+transports:
+  udp:
+    bind_addr: "0.0.0.0:2121"
+    mtu: 1472
+peers:
+YAML
+    [ "$i" -gt 0 ] && peer "${NODES[$((i - 1))]}" "10.95.$i.1"
+    [ "$i" -lt 2 ] && peer "${NODES[$((i + 1))]}" "10.95.$((i + 1)).2"
+  } > "$WORK/$n/fips.yaml"
+  echo "== node $n: ${NPUB[$n]} (config $WORK/$n/fips.yaml)"
+done
+
+SUPS=()
+for n in "${NODES[@]}"; do
+  ip netns exec "fdemo$n-$$" "$BUILD/fips" -c "$WORK/$n/fips.yaml" 2>>"$WORK/$n.log" &
+  SUPS+=($!)
+done
+CLEANUPS+=('kill -TERM ${SUPS[*]} 2>/dev/null; wait ${SUPS[*]} 2>/dev/null')
+in_ns() { local n=$1; shift; ip netns exec "fdemo$n-$$" "$@"; }
+ready() { [ "$(grep -c 'link up' "$WORK/B.log")" -ge 2 ] && grep -q "DNS responder" "$WORK/A.log"; }
+echo "== waiting for the links A–B and B–C"
+wait_until 30 ready || { echo "the mesh did not come up:"; tail -n 20 "$WORK"/*.log; exit 1; }
+
+NAME_C="${NPUB[C]}.fips"
 echo
-echo "== fips0"
-ip -n "$NS" -6 addr show dev fips0
-ip -n "$NS" -6 route show dev fips0
-ip -n "$NS" -6 rule show | grep fd00 || true
+echo "== A# dig AAAA $NAME_C @::1     (A's own .fips resolver)"
+in_ns A dig +noall +answer AAAA "$NAME_C" @::1
+echo
+echo "== A# ping -6 -c 3 $NAME_C     (A and C are not peers: B forwards)"
+for _ in $(seq 20); do in_ns A ping -6 -c 1 -W 1 "$NAME_C" >/dev/null 2>&1 && break; done
+in_ns A ping -6 -c 3 "$NAME_C"
+
+PY=/usr/bin/python3
+[ -x "$PY" ] || PY=$(command -v python3)
+mkdir -p "$WORK/www"
+printf '<html><body><h1>Hello from node C over FIPS</h1><p>%s</p></body></html>\n' \
+  "${NPUB[C]}" > "$WORK/www/index.html"
+(cd "$WORK/www" && exec ip netns exec "fdemoC-$$" "$PY" -m http.server -b :: 8080 \
+  >/dev/null 2>&1) &
+HTTP=$!
+CLEANUPS+=("kill $HTTP 2>/dev/null")
+wait_until 10 in_ns C curl -s -o /dev/null "http://[::1]:8080/"
+echo
+echo "== A# curl http://$NAME_C:8080/     (python3 -m http.server on C)"
+in_ns A curl -s --max-time 10 "http://$NAME_C:8080/"
 
 echo
-echo "== identity (fipsctl identity --key-file fips.key)"
-"$BUILD/ctl/fipsctl" identity --key-file "$WORK/fips.key"
+for n in "${NODES[@]}"; do
+  echo "== node $n: links, tree and sessions (router log)"
+  if "$BUILD/ctl/fipsctl" --help 2>&1 | grep -qE '^ +show'; then
+    in_ns "$n" "$BUILD/ctl/fipsctl" show peers
+    in_ns "$n" "$BUILD/ctl/fipsctl" show sessions
+  else
+    grep -E "link up|tree:|session:" "$WORK/$n.log" | tail -n 6 | sed 's/^/   /'
+  fi
+done
 
 echo
-echo "== stopping (SIGTERM)"
-kill -TERM "$SUP"
-wait "$SUP" && echo "supervisor exited 0"
-SUP=""
-ip -n "$NS" link show fips0 >/dev/null 2>&1 && echo "fips0 still present!" || echo "fips0 removed"
+echo "== stopping every node and removing the namespaces"
