@@ -88,7 +88,7 @@ start_node() {
   SUP[$1]=$!
 }
 for n in "${NODES[@]}"; do start_node "$n"; done
-CLEANUPS+=('kill ${SUP[*]} 2>/dev/null; wait')
+CLEANUPS+=('kill ${SUP[*]} 2>/dev/null; wait ${SUP[*]} 2>/dev/null')
 
 in_ns() { local n=$1; shift; ip netns exec "e$n-$$" "$@"; }
 suite_up() { grep -q "TUN fips0 ready" "$WORK/$1.log" && grep -q "DNS responder" "$WORK/$1.log"; }
@@ -112,7 +112,7 @@ head -c 10485760 /dev/urandom > "$WORK/www/big.bin"
 (cd "$WORK/www" && exec ip netns exec "eC-$$" "$PY" -m http.server -b :: 8080 \
   >/dev/null 2>&1) &
 HTTP=$!
-CLEANUPS+=("kill $HTTP 2>/dev/null")
+CLEANUPS+=("kill $HTTP 2>/dev/null; wait $HTTP 2>/dev/null")
 http_up() { in_ns C curl -s -o /dev/null "http://[::1]:8080/"; }
 wait_until 10 http_up
 in_ns A curl -s -g --max-time 60 -o "$WORK/got.bin" "http://[$ADDR_C]:8080/big.bin"
@@ -129,7 +129,7 @@ if command -v iperf3 >/dev/null; then
     "$WORK/iperf.json" 2>/dev/null || echo 0)
   echo "# iperf3 A→C: $((bps / 1000000)) Mbit/s"
   check "iperf3 A→C runs 5 s and moves data" test "$bps" -gt 0
-  wait "$IPERF" 2>/dev/null
+  kill "$IPERF" 2>/dev/null; wait "$IPERF" 2>/dev/null
 else
   check "iperf3 installed" false
 fi
