@@ -21,6 +21,14 @@ TEST_CASE("socket addresses") {
   CHECK_FALSE(isSocketAddress(std::string("1.2.3.4\0:1", 10)));
   CHECK(isSocketAddressV6("[fd12:3456::10]:80"));
   CHECK_FALSE(isSocketAddressV6("10.0.0.1:80"));
+  CHECK(isSocketAddress("[fe80::1%2]:2121"));
+  CHECK(isSocketAddress("[fe80::1%eth0]:2121"));
+  CHECK(isSocketAddress("[fe80::1%vA-12.3]:2121"));
+  CHECK_FALSE(isSocketAddress("[fe80::1%]:2121"));
+  CHECK_FALSE(isSocketAddress("[fe80::1%4294967296]:2121"));
+  CHECK_FALSE(isSocketAddress("[fe80::1%a-very-long-ifname]:2121"));
+  CHECK_FALSE(isSocketAddress("[fe80::1%eth 0]:2121"));
+  CHECK_FALSE(isSocketAddress("[fe80::1%eth0%1]:2121"));
 }
 
 TEST_CASE("hosts, IPs and CIDRs") {

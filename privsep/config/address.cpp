@@ -71,6 +71,30 @@ bool splitBracketed(std::string_view text, std::string_view& host, std::string_v
   return true;
 }
 
+// An IPv6 zone after '%': a scope id (the reference's form, u32) or an
+// interface name (IFNAMSIZ - 1 characters), which fips-router looks up.
+bool isZone(std::string_view text) {
+  constexpr std::size_t MAX_IFNAME = 15;
+  constexpr std::uint64_t MAX_SCOPE = 0xFFFFFFFF;
+  if (!text.empty() && text.find_first_not_of("0123456789") == std::string_view::npos) {
+    return isDecimal(text, MAX_SCOPE);
+  }
+  if (text.empty() || text.size() > MAX_IFNAME) return false;
+  for (char c : text) {
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                    c == '-' || c == '_' || c == '.';
+    if (!ok) return false;
+  }
+  return true;
+}
+
+// An IPv6 address, with a zone ("fe80::1%2", "fe80::1%eth0") or without.
+bool isScopedIpv6(std::string_view text) {
+  const std::size_t pct = text.find('%');
+  if (pct == std::string_view::npos) return isIpv6(text);
+  return isIpv6(text.substr(0, pct)) && isZone(text.substr(pct + 1));
+}
+
 }  // namespace
 
 bool isIpAddress(std::string_view text) {
@@ -80,7 +104,7 @@ bool isIpAddress(std::string_view text) {
 bool isSocketAddressV6(std::string_view text) {
   std::string_view host;
   std::string_view port;
-  return splitBracketed(text, host, port) && isIpv6(host) && isPort(port);
+  return splitBracketed(text, host, port) && isScopedIpv6(host) && isPort(port);
 }
 
 bool isSocketAddress(std::string_view text) {

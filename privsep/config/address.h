@@ -14,7 +14,8 @@ bool isIpAddress(std::string_view text);
 // "a.b.c.d:port" or "[v6]:port", as Rust's SocketAddr parses it.
 bool isSocketAddress(std::string_view text);
 
-// "[v6]:port" only.
+// "[v6]:port" only; v6 may carry a zone: "%2" (a scope id, as the
+// reference) or "%eth0" (an interface name).
 bool isSocketAddressV6(std::string_view text);
 
 // A socket address, or "hostname:port" with a DNS-style hostname.

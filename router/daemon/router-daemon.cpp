@@ -180,6 +180,10 @@ void RouterDaemon::onConfigure(schema::SupervisorRequest::Configure::Reader conf
   bool fellBack = false;
   auto user = privsep::resolveUser(slice.getUser(), &fellBack);
   if (!user) privsep::fatal("user '{}' does not exist (nor 'nobody')", slice.getUser().cStr());
+  // Interface names in scoped peer addresses ("[fe80::1%eth0]:2121") are
+  // looked up now: seccomp leaves the router no socket to ask with.
+  std::vector<std::string> warnings;
+  std::vector<DialablePeer> peers = dialablePeers(slice.getPeers(), transports_, warnings);
   privsep::dropToUser(*user);
   startDns(slice);
   // The control thread starts before the filter, which is then synchronised
@@ -187,12 +191,13 @@ void RouterDaemon::onConfigure(schema::SupervisorRequest::Configure::Reader conf
   startControl(slice, *key);
   privsep::loadSeccomp(privsep::SeccompProfile::ROUTER);
   spdlog::info("running as {} (uid {}), no capabilities, seccomp on", user->name, user->uid);
-  startMesh(slice, std::move(*key));
+  startMesh(slice, std::move(*key), std::move(peers), std::move(warnings));
   publishSnapshot();
   supervisor_.ready();
 }
 
-void RouterDaemon::startMesh(schema::RouterConfig::Reader slice, crypto::KeyPair key) {
+void RouterDaemon::startMesh(schema::RouterConfig::Reader slice, crypto::KeyPair key,
+                             std::vector<DialablePeer> peers, std::vector<std::string> warnings) {
   auto xonly = key.publicKey().xOnly();
   auto pub = identity::PublicKey::fromXOnly(std::span<const uint8_t, 32>(xonly.data(), 32));
   const auto& id = std::get<identity::PublicKey>(pub);
@@ -221,8 +226,7 @@ void RouterDaemon::startMesh(schema::RouterConfig::Reader slice, crypto::KeyPair
         resolver_->onResolved(transport, request, std::move(addrs), error, clock_.nowMs());
         transports_.flush();
       });
-  std::vector<std::string> warnings;
-  for (auto& peer : dialablePeers(slice.getPeers(), transports_, warnings)) {
+  for (auto& peer : peers) {
     if (!peer.hosts.empty()) {
       resolver_->add(peer.key, peer.name, std::move(peer.addrs), std::move(peer.hosts));
     } else if (!mesh_->addStaticPeer(peer.key, peer.addrs)) {

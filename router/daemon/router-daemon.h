@@ -24,6 +24,7 @@
 #include "router/daemon/dns-service.h"
 #include "router/daemon/on-demand-lookups.h"
 #include "router/daemon/peer-resolver.h"
+#include "router/daemon/static-peers.h"
 #include "router/daemon/transport-set.h"
 #include "router/daemon/tun-device.h"
 #include "router/link/link-io.h"
@@ -68,7 +69,9 @@ class RouterDaemon final : public mesh::MeshIo {
 
  private:
   void onConfigure(schema::SupervisorRequest::Configure::Reader configure);
-  void startMesh(schema::RouterConfig::Reader slice, crypto::KeyPair key);
+  // peers and warnings: the slice's static peers, read before the sandbox.
+  void startMesh(schema::RouterConfig::Reader slice, crypto::KeyPair key,
+                 std::vector<DialablePeer> peers, std::vector<std::string> warnings);
   void startDns(schema::RouterConfig::Reader slice);
   void adoptDnsSocket();
   DnsService::ResolvedFn dnsResolvedHook();

@@ -21,6 +21,8 @@ const char* toString(DropReason reason) {
       return "bad_flags";
     case DropReason::UNKNOWN_INDEX:
       return "unknown_index";
+    case DropReason::UNMATCHED_MSG2:
+      return "unmatched_msg2";
     case DropReason::RATE_LIMITED:
       return "rate_limited";
     case DropReason::AT_MAX_PEERS:

@@ -19,7 +19,8 @@ enum class DropReason : uint8_t {
   BAD_PHASE,             // phase not 0, 1 or 2
   BAD_PAYLOAD_LEN,       // payload_len disagrees with what arrived (spec 02 §1)
   BAD_FLAGS,             // non-zero flags in a handshake frame
-  UNKNOWN_INDEX,         // no link registered for (transport, receiver_idx)
+  UNKNOWN_INDEX,         // established frame: no link registered for (transport, receiver_idx)
+  UNMATCHED_MSG2,        // msg2 answering no handshake of ours (late, duplicate or forged)
   RATE_LIMITED,          // msg1 refused by a token bucket
   AT_MAX_PEERS,          // new peer refused before msg2 (spec 02 §5)
   AT_MAX_LINKS,          // link table full
@@ -34,7 +35,7 @@ enum class DropReason : uint8_t {
   BAD_LINK_MESSAGE,      // body framed wrongly for its type
 };
 
-constexpr size_t DROP_REASON_COUNT = 19;
+constexpr size_t DROP_REASON_COUNT = 20;
 static_assert(static_cast<size_t>(DropReason::BAD_LINK_MESSAGE) + 1 == DROP_REASON_COUNT);
 
 // Stable lower-case name ("bad_payload_len"), for logs and stats.

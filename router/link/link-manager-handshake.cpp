@@ -102,8 +102,10 @@ void LinkManager::handleMsg2(const TransportAddr& from, std::span<const uint8_t>
   if (!frame.ok()) return drop(dropReasonFor(frame.error()));
   // FIPS spec 02 §4: msg2 is matched to our msg1 by its receiver_idx.
   const IndexEntry* entry = indices_.find(from.transportId, frame->receiverIdx);
+  // A young session answers a rekey msg1 with its stored handshake msg2
+  // (a duplicate, spec 02 §8), whose index is ours no longer: unmatched.
   if (entry == nullptr || entry->role == IndexRole::SESSION) {
-    return drop(DropReason::UNKNOWN_INDEX);
+    return drop(DropReason::UNMATCHED_MSG2);
   }
   const identity::NodeAddr peer = entry->peer;
   if (entry->role == IndexRole::REKEY) {
@@ -115,7 +117,7 @@ void LinkManager::handleMsg2(const TransportAddr& from, std::span<const uint8_t>
   }
   const auto it = outbound_.find(peer);
   if (it == outbound_.end() || it->second.ourIndex != frame->receiverIdx) {
-    return drop(DropReason::UNKNOWN_INDEX);
+    return drop(DropReason::UNMATCHED_MSG2);
   }
   // <- e, ee, se, {epoch}; a forged msg2 leaves the handshake untouched.
   if (it->second.hs.readMessage(frame->noiseMsg) != noise::HandshakeStatus::OK) {

@@ -139,3 +139,35 @@ TEST_CASE("rekey: a silent peer is still reaped while nothing is in flight") {
 
 }  // namespace
 }  // namespace fips::router::link::test
+
+namespace fips::router::link::test {
+namespace {
+
+// What integration.rekey runs between real processes: rekey.after_secs at
+// its floor and heartbeats every second. A rekey msg1 that reaches a
+// session younger than 30 s is answered as a duplicate with the stored
+// handshake msg2 (as the reference does); the initiator drops that as
+// unmatched. No established frame is ever refused.
+TEST_CASE("rekey: at after_secs 16 with heartbeats only, nothing but stale msg2s is dropped") {
+  TestNet net(5);
+  LinkConfig config;
+  config.rekeyAfterSecs = 16;
+  config.heartbeatIntervalSecs = 1;
+  config.linkDeadTimeoutSecs = 6;
+  TestNode& a = net.add(config);
+  TestNode& b = net.add(config);
+  net.connect(a, b);
+  net.run(200'000);
+  REQUIRE(a.hasPeer(b));
+  CHECK(rekeysOf(a, b) >= 4);
+  CHECK(a.mgr->counters().linksDown == 0);
+  for (const TestNode* n : {&a, &b}) {
+    const LinkCounters& c = n->mgr->counters();
+    CHECK(c.droppedTotal() ==
+          c.dropped(DropReason::UNMATCHED_MSG2) + c.dropped(DropReason::REKEY_REFUSED));
+  }
+  CHECK(a.mgr->counters().dropped(DropReason::UNMATCHED_MSG2) > 0);
+}
+
+}  // namespace
+}  // namespace fips::router::link::test

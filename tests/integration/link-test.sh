@@ -8,8 +8,10 @@
 # A and B list each other as static peers and both dial at once. Checks:
 # one link each way within 2 s of start, for 5 simultaneous starts; a
 # SIGKILLed node is declared dead within link_dead_timeout + 1 s and the
-# link comes back when it returns; a killed UDP worker does not take the
-# link down; random datagrams at the port crash nothing and create no link;
+# link comes back when it returns; a killed UDP worker is replaced within
+# 5 s and does not take the link down; 10,000 random datagrams and 1,000
+# replays of a captured msg1 crash nothing, create no link and are counted
+# as drops by B's link engine (its counters line at a graceful stop);
 # with max_peers 1 a third node C (own veth to B) is refused while A stays,
 # and links once the limit is lifted; SIGTERM sends Disconnect and the other
 # side drops the link at once.
@@ -112,6 +114,8 @@ done
 # --- a killed UDP worker does not take the link down
 UDP_A=$(child_pid "${SUP[A]}" fips-udp)
 kill -9 "$UDP_A"
+check "udp worker killed: a new worker is bound within 5 s" wait_until 5 bash -c \
+  "[ \$(grep -c 'transport udp bound' $WORK/A.log) -ge 2 ]"
 sleep 6
 check "udp worker killed: link not declared dead" one_link
 check "udp worker killed: worker replaced" bash -c "[ -n \"\$(pgrep -P ${SUP[A]} -x fips-udp)\" ]"
@@ -146,6 +150,16 @@ check "garbage: router and worker alive" bash -c \
   "pgrep -P ${SUP[B]} -x fips-router >/dev/null && pgrep -P ${SUP[B]} -x fips-udp >/dev/null"
 check "garbage: the udp worker was never restarted" bash -c "! grep -q 'udp worker exited' $WORK/B.log"
 check "garbage and 1,000 msg1 replays: no new link, none lost" one_link
+# B's link engine counted them: its counters line at a graceful stop.
+stop B
+DROPS_B=$(sed -n 's/.*counters: .*; drops\(.*\)/\1/p' "$WORK/B.log" | tr ' ' '\n' |
+  awk -F= '{ n += $2 } END { print n + 0 }')
+echo "# B's drops after the garbage and the replays: $DROPS_B ($(grep -o 'drops.*' "$WORK/B.log"))"
+check "garbage and replays: counted as dropped by B's link engine" [ "$DROPS_B" -ge 10000 ]
+UPS_BEFORE=$(ups A "$NPUB_B")
+start B "$B"
+check "B restarted: link back" wait_until 10 bash -c \
+  "[ \$(grep -c 'link up: $NPUB_B' $WORK/A.log) -gt $UPS_BEFORE ]"
 
 # --- SIGKILL of B: A declares the link dead within link_dead_timeout (4 s)
 # + 1 s; the unit tests check that bound exactly on virtual time, here a
@@ -169,8 +183,10 @@ cpu_ticks() {  # user+system clock ticks of A's router and udp worker
 T0=$(cpu_ticks); sleep 5; T1=$(cpu_ticks)
 echo "# A's CPU while B's port is unreachable: $(( T1 - T0 )) ticks in 5 s"
 check "port unreachable: A stays idle (< 0.25 s CPU in 5 s)" [ $(( T1 - T0 )) -lt 25 ]
+UPS_BEFORE=$(ups A "$NPUB_B")
 start B "$B"
-check "B back: link re-established" wait_until 10 bash -c "[ \$(grep -c 'link up: $NPUB_B' $WORK/A.log) -ge 2 ]"
+check "B back: link re-established" wait_until 10 bash -c \
+  "[ \$(grep -c 'link up: $NPUB_B' $WORK/A.log) -gt $UPS_BEFORE ]"
 
 # --- max_peers 1 on B: a third node C is refused (no msg2), A's link stays
 C=lC-$$

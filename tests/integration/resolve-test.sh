@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# Static peers given by host name, resolved at connect time by the UDP
-# worker (the router has no sockets):
+# Static peer addresses of every form: host names resolved at connect time
+# by the UDP worker (the router has no sockets), then numeric IPv6 with and
+# without a scope id (link-local over the veth):
 #
 #   ns rA-$$                           ns rB-$$
 #   fips (A) [::]:2121 ---- veth ---- 10.99.2.2:2121 fips (B)
@@ -17,7 +18,8 @@
 # D as mesh-b.test:2121 (fd00::/8). Checks: the link to B comes up over the
 # resolved (v4-mapped) address; C is logged as unresolvable and retried
 # without a crash or worker restart; D's answer is refused as the mesh
-# itself and never dialed.
+# itself and never dialed. Then A dials B at [fe80::b%vA-$$]:2121 and at
+# [2001:db8:4::2]:2121 (B bound to [::]:2121) and each link comes up.
 set -u
 BUILD=${1:?usage: resolve-test.sh BUILD_DIR}
 . "$(dirname "$0")/../lib/netns.sh"
@@ -121,5 +123,35 @@ check "link to B still up (one link, no flap)" bash -c \
   "[ \$(grep -c 'link up: $NPUB_B' $WORK/A.log) -eq 1 ] && ! grep -q 'link down' $WORK/A.log"
 stop A
 stop B
+
+# --- numeric IPv6: link-local with the scope named, and global
+ip -n "$A" addr add fe80::a/64 dev vA-$$ nodad
+ip -n "$B" addr add fe80::b/64 dev vB-$$ nodad
+ip -n "$A" addr add 2001:db8:4::1/64 dev vA-$$ nodad
+ip -n "$B" addr add 2001:db8:4::2/64 dev vB-$$ nodad
+sed -i 's/"10.99.2.2:2121"/"[::]:2121"/' "$WORK/B/fips.yaml"
+for addr in "[fe80::b%vA-$$]:2121" "[2001:db8:4::2]:2121"; do
+  cat > "$WORK/A/fips.yaml" <<YAML
+node:
+  identity:
+    persistent: true
+transports:
+  udp:
+    bind_addr: "[::]:2121"
+peers:
+  - npub: "$NPUB_B"
+    addresses:
+      - transport: udp
+        addr: "$addr"
+YAML
+  : > "$WORK/A.log"
+  start B "$B"
+  start A "$A"
+  shown=${addr%%\%*}
+  shown=${shown%]:2121}
+  check "IPv6 $addr: link up" wait_until 10 grep -qF "link up: $NPUB_B via $shown]:2121" "$WORK/A.log"
+  stop A
+  stop B
+done
 [ "$FAILED" -eq 0 ] || { echo "--- A.log"; tail -40 "$WORK/A.log"; echo "--- B.log"; tail -20 "$WORK/B.log"; }
 finish
