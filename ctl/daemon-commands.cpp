@@ -17,6 +17,7 @@
 #include "privsep/control-path.h"
 
 #include "ctl/control-client.h"
+#include "ctl/mesh-render.h"
 #include "ctl/metrics-render.h"
 #include "ctl/report.h"
 #include "ctl/show-render.h"
@@ -110,6 +111,30 @@ int showTransports(const DaemonOptions& o) {
   });
 }
 
+int showTree(const DaemonOptions& o) {
+  return withClient(o, [&](ControlClient& c) {
+    auto response = c.wait(c.control().treeRequest().send());
+    auto tree = response.getTree();
+    return o.json ? printJson(treeJson(tree)) : print(treeTable(tree));
+  });
+}
+
+int showBloom(const DaemonOptions& o) {
+  return withClient(o, [&](ControlClient& c) {
+    auto response = c.wait(c.control().bloomRequest().send());
+    auto bloom = response.getBloom();
+    return o.json ? printJson(bloomJson(bloom)) : print(bloomTable(bloom));
+  });
+}
+
+int showCache(const DaemonOptions& o) {
+  return withClient(o, [&](ControlClient& c) {
+    auto response = c.wait(c.control().cacheRequest().send());
+    auto cache = response.getCache();
+    return o.json ? printJson(cacheJson(cache)) : print(cacheTable(cache));
+  });
+}
+
 int statsMetrics(const DaemonOptions& o) {
   return withClient(o, [&](ControlClient& c) {
     auto response = c.wait(c.control().metricsRequest().send());
@@ -186,15 +211,12 @@ void addShow(CLI::App& app, DaemonOptions& o) {
   leaf(*show, "peers", "Authenticated peers", o, showPeers);
   leaf(*show, "links", "Active links", o, showLinks);
   leaf(*show, "transports", "Transport instances", o, showTransports);
-  unavailable(*show, "tree", "Spanning tree state",
-              "the control service does not export the spanning tree yet, issue #7", o);
+  leaf(*show, "tree", "Spanning tree state", o, showTree);
   unavailable(*show, "sessions", "End-to-end sessions", "FSP sessions arrive with issue #6", o);
-  unavailable(*show, "bloom", "Bloom filter state",
-              "the control service does not export bloom filters yet, issue #7", o);
+  leaf(*show, "bloom", "Bloom filter state", o, showBloom);
   unavailable(*show, "mmp", "MMP metrics summary",
               "MMP link metrics are not measured yet, issue #5", o);
-  unavailable(*show, "cache", "Coordinate cache",
-              "the control service does not export the coordinate cache yet, issue #7", o);
+  leaf(*show, "cache", "Coordinate cache", o, showCache);
   unavailable(*show, "connections", "Pending handshake connections",
               "the handshake list is not exported yet; `show status` counts them", o);
   unavailable(*show, "routing", "Routing summary",

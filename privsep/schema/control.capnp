@@ -110,6 +110,74 @@ struct Counter {
   help @5 :Text;          # one line
 }
 
+# One tree peer's view (fipsctl show tree, the reference's show_tree peers[]).
+struct TreePeer {
+  nodeAddr @0 :Data;      # 16 bytes
+  displayName @1 :Text;
+  hasCoords @2 :Bool;     # false until its first TreeAnnounce; the rest is unset then
+  coords @3 :List(Data);  # 16 bytes each, the peer first, the root last
+  depth @4 :UInt32;
+  root @5 :Data;          # 16 bytes
+  distanceToUs @6 :UInt32; # tree hops between its coordinates and ours
+}
+
+# Our spanning tree position (fipsctl show tree; the reference's show_tree).
+struct TreeStatus {
+  myNodeAddr @0 :Data;    # 16 bytes
+  root @1 :Data;          # 16 bytes
+  rootNpub @2 :Text;      # "" when the root's key is not known here
+  isRoot @3 :Bool;
+  depth @4 :UInt32;
+  myCoords @5 :List(Data); # 16 bytes each, self first, the root last
+  parent @6 :Data;        # 16 bytes; our own address while we are root
+  parentDisplayName @7 :Text;
+  declarationSequence @8 :UInt64;
+  declarationSigned @9 :Bool;
+  peers @10 :List(TreePeer);
+  stats @11 :List(Counter); # family "tree", the reference's stats keys as names
+}
+
+# One peer's inbound bloom filter (the reference's show_bloom peer_filters[]).
+struct PeerFilter {
+  peer @0 :Data;          # 16 bytes
+  displayName @1 :Text;
+  hasFilter @2 :Bool;     # the rest is unset when false
+  setBits @3 :UInt64;
+  fillRatio @4 :Float64;
+  estimatedCount @5 :Float64; # negative when the filter is too full to estimate
+}
+
+# Bloom filter state (fipsctl show bloom; the reference's show_bloom).
+struct BloomStatus {
+  ownNodeAddr @0 :Data;   # 16 bytes
+  isLeafOnly @1 :Bool;
+  sequence @2 :UInt64;    # last FilterAnnounce sequence sent
+  peerFilters @3 :List(PeerFilter);
+  stats @4 :List(Counter); # family "bloom"
+}
+
+# One coordinate cache entry (the reference's show_cache entries[]).
+struct CacheEntry {
+  nodeAddr @0 :Data;      # 16 bytes
+  displayName @1 :Text;
+  ipv6 @2 :Data;          # 16 bytes
+  coords @3 :List(Data);  # 16 bytes each, the destination first, the root last
+  depth @4 :UInt32;
+  ageMs @5 :UInt64;       # since the entry was created
+  lastUsedMs @6 :UInt64;  # the router's monotonic ms of the last write or use
+  pathMtu @7 :UInt16;     # bytes; 0 when not learned
+}
+
+# Coordinate cache (fipsctl show cache; the reference's show_cache).
+struct CacheStatus {
+  count @0 :UInt32;
+  maxEntries @1 :UInt32;
+  defaultTtlMs @2 :UInt64;
+  expired @3 :UInt32;     # entries past their TTL, not purged yet
+  avgAgeMs @4 :UInt64;
+  entries @5 :List(CacheEntry);
+}
+
 # What the data-plane thread publishes once per tick; read methods copy
 # parts of the latest one.
 struct NodeSnapshot {
@@ -118,6 +186,9 @@ struct NodeSnapshot {
   links @2 :List(LinkStatus);
   transports @3 :List(TransportStatus);
   counters @4 :List(Counter);
+  tree @5 :TreeStatus;
+  bloom @6 :BloomStatus;
+  cache @7 :CacheStatus;
 }
 
 # Result of a command: ok, or the reason it was refused.
@@ -140,4 +211,7 @@ interface FipsControl {
   connect @5 (npub :Text, address :Text, transport :Text) -> (result :CommandResult);
   # Sends Disconnect(ConfigurationChange) and forgets the peer.
   disconnect @6 (npub :Text) -> (result :CommandResult);
+  tree @7 () -> (tree :TreeStatus);
+  bloom @8 () -> (bloom :BloomStatus);
+  cache @9 () -> (cache :CacheStatus);
 }

@@ -52,6 +52,18 @@ kj::Promise<void> ControlService::metrics(MetricsContext context) {
   return fromSnapshot([&](auto root) { context.getResults().setCounters(root.getCounters()); });
 }
 
+kj::Promise<void> ControlService::tree(TreeContext context) {
+  return fromSnapshot([&](auto root) { context.getResults().setTree(root.getTree()); });
+}
+
+kj::Promise<void> ControlService::bloom(BloomContext context) {
+  return fromSnapshot([&](auto root) { context.getResults().setBloom(root.getBloom()); });
+}
+
+kj::Promise<void> ControlService::cache(CacheContext context) {
+  return fromSnapshot([&](auto root) { context.getResults().setCache(root.getCache()); });
+}
+
 kj::Promise<void> ControlService::connect(ConnectContext context) {
   auto params = context.getParams();
   auto promise = bridge_.send([params](schema::ControlCommand::Builder command) {

@@ -25,6 +25,9 @@ class ControlService final : public schema::FipsControl::Server {
   kj::Promise<void> metrics(MetricsContext context) override;
   kj::Promise<void> connect(ConnectContext context) override;
   kj::Promise<void> disconnect(DisconnectContext context) override;
+  kj::Promise<void> tree(TreeContext context) override;
+  kj::Promise<void> bloom(BloomContext context) override;
+  kj::Promise<void> cache(CacheContext context) override;
 
  private:
   // Calls `answer` with the latest snapshot's root; throws when none exists.

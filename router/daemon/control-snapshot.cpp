@@ -176,7 +176,183 @@ void fillCounters(const SnapshotInput& in, NodeSnapshot::Builder out) {
   }
 }
 
+kj::ArrayPtr<const uint8_t> bytesOf(const identity::NodeAddr& addr) {
+  return kj::arrayPtr(addr.bytes().data(), addr.bytes().size());
+}
+
+void setCoords(capnp::List<capnp::Data>::Builder list, const stp::Coordinates& coords) {
+  for (unsigned i = 0; i < coords.path().size(); ++i) list.set(i, bytesOf(coords.path()[i]));
+}
+
+// The npub of addr if this node knows its key: ourselves, a peer, the
+// identity cache.
+std::optional<std::string> npubOf(const SnapshotInput& in, const identity::NodeAddr& addr) {
+  if (addr == in.facts->nodeAddr) return in.facts->npub;
+  for (const auto& p : in.peers) {
+    if (p.addr == addr) return identity::encodeNpub(p.key);
+  }
+  std::optional<std::string> found;
+  in.mesh->identities().forEach([&](const routing::CachedIdentity& e) {
+    if (!found && e.addr == addr) found = identity::encodeNpub(e.key);
+  });
+  return found;
+}
+
+std::string nameOf(const SnapshotInput& in, const identity::NodeAddr& addr) {
+  auto alias = in.facts->aliases.find(addr);
+  if (alias != in.facts->aliases.end()) return alias->second;
+  auto npub = npubOf(in, addr);
+  return npub ? shortNpub(*npub) : shortAddr(addr);
+}
+
+void addStat(std::vector<std::pair<const char*, uint64_t>>& rows, const char* name,
+             uint64_t value) {
+  rows.emplace_back(name, value);
+}
+
+void setStats(capnp::List<schema::Counter>::Builder list, const char* family,
+              const std::vector<std::pair<const char*, uint64_t>>& rows) {
+  for (unsigned i = 0; i < rows.size(); ++i) {
+    list[i].setFamily(family);
+    list[i].setName(rows[i].first);
+    list[i].setValue(rows[i].second);
+  }
+}
+
+// The reference's tree stats keys, from our counters (received = every verdict).
+std::vector<std::pair<const char*, uint64_t>> treeStats(const stp::TreeCounters& c) {
+  using stp::TreeVerdict;
+  uint64_t received = 0;
+  for (uint64_t v : c.verdicts) received += v;
+  std::vector<std::pair<const char*, uint64_t>> rows;
+  addStat(rows, "received", received);
+  addStat(rows, "accepted", c.verdict(TreeVerdict::ACCEPTED));
+  addStat(rows, "decode_error", c.verdict(TreeVerdict::DECODE_ERROR));
+  addStat(rows, "unknown_peer", c.verdict(TreeVerdict::UNKNOWN_PEER));
+  addStat(rows, "addr_mismatch", c.verdict(TreeVerdict::ADDR_MISMATCH));
+  addStat(rows, "sig_failed", c.verdict(TreeVerdict::BAD_SIGNATURE));
+  addStat(rows, "ancestry_invalid", c.verdict(TreeVerdict::BAD_ANCESTRY));
+  addStat(rows, "stale", c.verdict(TreeVerdict::STALE));
+  addStat(rows, "sent", c.announcesSent);
+  addStat(rows, "rate_limited", c.rateLimited);
+  addStat(rows, "parent_switches", c.parentSwitches);
+  addStat(rows, "parent_losses", c.parentLosses);
+  addStat(rows, "loop_detected", c.loopsDetected);
+  addStat(rows, "ancestry_changed", c.ancestryChanged);
+  addStat(rows, "flap_dampened", c.flapDampened);
+  addStat(rows, "outbound_sign_failed", c.signFailures);
+  return rows;
+}
+
+// The reference's bloom stats keys, from our counters.
+std::vector<std::pair<const char*, uint64_t>> bloomStats(const bloom::BloomCounters& c) {
+  using bloom::BloomVerdict;
+  uint64_t received = 0;
+  for (uint64_t v : c.verdicts) received += v;
+  std::vector<std::pair<const char*, uint64_t>> rows;
+  addStat(rows, "received", received);
+  addStat(rows, "accepted", c.verdict(BloomVerdict::ACCEPTED));
+  addStat(rows, "decode_error", c.verdict(BloomVerdict::DECODE_ERROR));
+  addStat(rows, "unknown_peer", c.verdict(BloomVerdict::UNKNOWN_PEER));
+  addStat(rows, "stale", c.verdict(BloomVerdict::STALE));
+  addStat(rows, "fill_exceeded", c.verdict(BloomVerdict::FPR_EXCEEDED));
+  addStat(rows, "sent", c.sent);
+  return rows;
+}
+
+void fillTree(const SnapshotInput& in, schema::TreeStatus::Builder t) {
+  const stp::TreeState& tree = in.mesh->tree();
+  const stp::Coordinates& mine = tree.coordinates();
+  t.setMyNodeAddr(bytesOf(tree.self()));
+  t.setRoot(bytesOf(tree.root()));
+  if (auto npub = npubOf(in, tree.root())) t.setRootNpub(*npub);
+  t.setIsRoot(tree.isRoot());
+  t.setDepth(static_cast<uint32_t>(mine.depth()));
+  setCoords(t.initMyCoords(static_cast<unsigned>(mine.path().size())), mine);
+  const identity::NodeAddr parent = tree.parent().value_or(tree.self());
+  t.setParent(bytesOf(parent));
+  t.setParentDisplayName(nameOf(in, parent));
+  t.setDeclarationSequence(tree.declaration().sequence);
+  t.setDeclarationSigned(tree.declarationSigned());
+  const auto peers = tree.peers();
+  auto list = t.initPeers(static_cast<unsigned>(peers.size()));
+  for (unsigned i = 0; i < peers.size(); ++i) {
+    auto p = list[i];
+    p.setNodeAddr(bytesOf(peers[i]));
+    p.setDisplayName(nameOf(in, peers[i]));
+    const stp::Coordinates* coords = tree.peerCoordinates(peers[i]);
+    if (coords == nullptr || coords->empty()) continue;
+    p.setHasCoords(true);
+    setCoords(p.initCoords(static_cast<unsigned>(coords->path().size())), *coords);
+    p.setDepth(static_cast<uint32_t>(coords->depth()));
+    p.setRoot(bytesOf(*coords->root()));
+    p.setDistanceToUs(static_cast<uint32_t>(mine.distance(*coords)));
+  }
+  const auto stats = treeStats(tree.counters());
+  setStats(t.initStats(static_cast<unsigned>(stats.size())), "tree", stats);
+}
+
+void fillBloom(const SnapshotInput& in, schema::BloomStatus::Builder b) {
+  const bloom::BloomState& state = in.mesh->bloom();
+  b.setOwnNodeAddr(bytesOf(in.facts->nodeAddr));
+  b.setIsLeafOnly(in.facts->leafOnly);
+  b.setSequence(state.sequence());
+  auto list = b.initPeerFilters(static_cast<unsigned>(in.peers.size()));
+  for (unsigned i = 0; i < in.peers.size(); ++i) {
+    const identity::NodeAddr& addr = in.peers[i].addr;
+    auto f = list[i];
+    f.setPeer(bytesOf(addr));
+    f.setDisplayName(nameOf(in, addr));
+    const bloom::BloomFilter* filter = state.inboundFilter(addr);
+    if (filter == nullptr) continue;
+    f.setHasFilter(true);
+    f.setSetBits(filter->countOnes());
+    f.setFillRatio(filter->fillRatio());
+    f.setEstimatedCount(
+        filter->estimatedCount(in.mesh->config().bloom.maxInboundFpr).value_or(-1.0));
+  }
+  const auto stats = bloomStats(state.counters());
+  setStats(b.initStats(static_cast<unsigned>(stats.size())), "bloom", stats);
+}
+
+void fillCache(const SnapshotInput& in, schema::CacheStatus::Builder c) {
+  const routing::CoordCache& cache = in.mesh->coordCache();
+  c.setCount(static_cast<uint32_t>(cache.size()));
+  c.setMaxEntries(static_cast<uint32_t>(cache.capacity()));
+  c.setDefaultTtlMs(cache.ttlMs());
+  const auto ageOf = [&](const routing::CoordCacheEntry& e) {
+    return in.nowMonoMs > e.createdMs ? in.nowMonoMs - e.createdMs : 0;
+  };
+  uint32_t expired = 0;
+  uint64_t ageSum = 0;
+  cache.forEach([&](const identity::NodeAddr&, const routing::CoordCacheEntry& e) {
+    if (in.nowMonoMs > e.expiresMs) ++expired;
+    ageSum += ageOf(e);
+  });
+  c.setExpired(expired);
+  c.setAvgAgeMs(cache.size() == 0 ? 0 : ageSum / cache.size());
+  auto list = c.initEntries(static_cast<unsigned>(std::min(cache.size(), SNAPSHOT_CACHE_ENTRIES)));
+  unsigned i = 0;
+  cache.forEach([&](const identity::NodeAddr& addr, const routing::CoordCacheEntry& e) {
+    if (i >= list.size()) return;
+    auto entry = list[i++];
+    const auto ipv6 = identity::FipsAddress::fromNodeAddr(addr).bytes();
+    entry.setNodeAddr(bytesOf(addr));
+    entry.setDisplayName(nameOf(in, addr));
+    entry.setIpv6(kj::arrayPtr(ipv6.data(), ipv6.size()));
+    setCoords(entry.initCoords(static_cast<unsigned>(e.coords.path().size())), e.coords);
+    entry.setDepth(static_cast<uint32_t>(e.coords.depth()));
+    entry.setAgeMs(ageOf(e));
+    entry.setLastUsedMs(e.lastUsedMs);
+    entry.setPathMtu(e.pathMtu.value_or(0));
+  });
+}
+
 }  // namespace
+
+std::string shortAddr(const identity::NodeAddr& addr) {
+  return addr.toHex().substr(0, 8) + "...";
+}
 
 std::string shortNpub(const std::string& npub) {
   if (npub.size() < 13 || !npub.starts_with("npub1")) return npub;
@@ -189,6 +365,11 @@ void buildSnapshot(const SnapshotInput& in, schema::NodeSnapshot::Builder out) {
   fillPeers(in, out);
   fillTransports(in, out);
   fillCounters(in, out);
+  if (in.mesh != nullptr) {
+    fillTree(in, out.initTree());
+    fillBloom(in, out.initBloom());
+    fillCache(in, out.initCache());
+  }
 }
 
 }  // namespace fips::router

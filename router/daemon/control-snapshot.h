@@ -15,6 +15,7 @@
 #include "router/identity/node-addr.h"
 #include "router/link/link-io.h"
 #include "router/link/link-manager.h"
+#include "router/mesh/mesh-node.h"
 
 namespace fips::router {
 
@@ -46,10 +47,19 @@ struct SnapshotInput {
   link::LinkCounters linkCounters;
   uint64_t linkMessagesIgnored = 0;
   TransportCounters transportCounters;
+  // Tree, bloom and coordinate cache are read from it while the snapshot is
+  // built (same thread); nullptr leaves those sections empty.
+  const mesh::MeshNode* mesh = nullptr;
 };
+
+// Most coordinate cache entries one snapshot lists (count stays exact).
+constexpr size_t SNAPSHOT_CACHE_ENTRIES = 1000;
 
 // "npub1abcd...wxyz", the reference's short form for display names.
 std::string shortNpub(const std::string& npub);
+
+// "1b4788b7...", the reference's display name for an address with no key.
+std::string shortAddr(const identity::NodeAddr& addr);
 
 // Fills `out` from `in` (in.facts must be set).
 void buildSnapshot(const SnapshotInput& in, schema::NodeSnapshot::Builder out);

@@ -319,6 +319,7 @@ SnapshotInput RouterDaemon::snapshotInput() const {
     in.pendingHandshakes = mesh_->pendingHandshakes();
     in.linkCounters = mesh_->linkCounters();
     in.linkMessagesIgnored = mesh_->counters().unhandled;
+    in.mesh = mesh_.get();
   }
   in.transports = transports_.workers();
   in.transportCounters = transports_.counters();

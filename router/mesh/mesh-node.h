@@ -156,6 +156,9 @@ class MeshNode final : private link::LinkIo, private routing::MeshView {
   const stp::TreeState& tree() const { return tree_; }
   const bloom::BloomState& bloom() const { return bloom_; }
   const lookup::LookupState& lookups() const { return lookup_; }
+  const MeshConfig& config() const { return config_; }
+  const routing::CoordCache& coordCache() const { return coords_; }
+  const routing::IdentityCache& identities() const { return ids_; }
   const link::LinkCounters& linkCounters() const { return links_.counters(); }
   const MeshCounters& counters() const { return counters_; }
 

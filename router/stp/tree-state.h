@@ -168,6 +168,8 @@ class TreeState {
   // Our parent; nullopt while we are root.
   std::optional<NodeAddr> parent() const;
   const ParentDeclaration& declaration() const { return decl_; }
+  // False while our declaration is unsigned (the rng failed).
+  bool declarationSigned() const { return signed_; }
   // Our coordinates, self → root.
   const Coordinates& coordinates() const { return coords_; }
   // Our ancestry with each node's sequence/timestamp, as announced.

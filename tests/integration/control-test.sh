@@ -8,7 +8,9 @@
 # Neither node lists the other as a peer. Checks: `show status --json`
 # names A's npub and peer count; `connect` brings up a link to B (not in
 # the config), `show peers` lists it with its transport address, `show
-# links|transports` and `stats metrics --format prometheus` show it,
+# links|transports` and `stats metrics --format prometheus` show it, `show
+# tree --json` at both nodes has one root with the other node at depth 1
+# under it, `show bloom|cache` parse,
 # `disconnect` (by a name from the hosts file) drops it; layers not built
 # say so and exit 1; -s with a wrong path and a stopped daemon give one-line
 # errors and status 1; a user outside group fips is refused by the socket's
@@ -110,6 +112,35 @@ check "stats metrics --format prometheus counts the link" \
 check "connect to an fd00::/8 address is refused" bash -c "! $BUILD/ctl/fipsctl -s $SOCK_A connect $NPUB_B '[fd00::1]:2121' udp 2>/dev/null"
 check "connect over a transport not configured is refused" bash -c "! $BUILD/ctl/fipsctl -s $SOCK_A connect $NPUB_B 10.98.0.2:2121 tcp 2>/dev/null"
 
+# --- show tree|bloom|cache from the per-tick snapshot, at both nodes
+SOCK_B=$WORK/B/control.sock
+tree_ok() {  # one root for both; the root at depth 0, the other at depth 1 under it
+  "$BUILD/ctl/fipsctl" -s "$SOCK_A" show tree --json > "$WORK/treeA.json" &&
+    "$BUILD/ctl/fipsctl" -s "$SOCK_B" show tree --json > "$WORK/treeB.json" &&
+    python3 - "$WORK/treeA.json" "$WORK/treeB.json" <<'PY'
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+root = min(a["my_node_addr"], b["my_node_addr"])
+ok = a["root"] == b["root"] == root
+for me, other in ((a, b), (b, a)):
+    if me["my_node_addr"] == root:
+        ok = ok and me["is_root"] and me["depth"] == 0 and me["my_coords"] == [root]
+    else:
+        ok = ok and not me["is_root"] and me["depth"] == 1 and me["parent"] == root
+        ok = ok and me["my_coords"] == [me["my_node_addr"], root]
+    ok = ok and [p["node_addr"] for p in me["peers"]] == [other["my_node_addr"]]
+sys.exit(0 if ok else 1)
+PY
+}
+check "show tree --json at A and B: one root, depth and parent right" wait_until 10 tree_ok
+check "show tree (table) names the root" bash -c "$BUILD/ctl/fipsctl -s $SOCK_A show tree | grep -q '^root'"
+check "show bloom --json parses and lists B's filter slot" bash -c \
+  "$BUILD/ctl/fipsctl -s $SOCK_A show bloom --json | python3 -c 'import json,sys; d=json.load(sys.stdin); sys.exit(0 if len(d[\"peer_filters\"]) == 1 and \"stats\" in d else 1)'"
+check "show cache --json parses" bash -c \
+  "$BUILD/ctl/fipsctl -s $SOCK_A show cache --json | python3 -c 'import json,sys; d=json.load(sys.stdin); sys.exit(0 if d[\"max_entries\"] > 0 and isinstance(d[\"entries\"], list) else 1)'"
+check "show bloom and show cache (tables) exit 0" bash -c \
+  "$BUILD/ctl/fipsctl -s $SOCK_A show bloom >/dev/null && $BUILD/ctl/fipsctl -s $SOCK_A show cache >/dev/null"
+
 # --- disconnect by name (hosts file)
 echo "node-b $NPUB_B" > "$WORK/hosts"
 check "disconnect node-b exits 0" env FIPS_HOSTS_FILE="$WORK/hosts" "$BUILD/ctl/fipsctl" -s "$SOCK_A" disconnect node-b
@@ -120,8 +151,8 @@ ctl disconnect "$NPUB_B" 2>"$WORK/err"; rc=$?
 check "disconnect of a peer not connected: status 1, one line" bash -c "[ $rc -eq 1 ] && grep -q 'peer not found' $WORK/err"
 
 # --- layers not built: a clear message and status 1
-ctl show tree >/dev/null 2>"$WORK/err"; rc=$?
-check "show tree: not available yet, status 1" bash -c "[ $rc -eq 1 ] && grep -q 'not available yet in this build' $WORK/err"
+ctl show routing >/dev/null 2>"$WORK/err"; rc=$?
+check "show routing: not available yet, status 1" bash -c "[ $rc -eq 1 ] && grep -q 'not available yet in this build' $WORK/err"
 
 # --- a wrong -s path: one line, status 1
 "$BUILD/ctl/fipsctl" -s "$WORK/nowhere.sock" show status 2>"$WORK/err"; rc=$?
