@@ -126,85 +126,6 @@ void fillTransports(const SnapshotInput& in, NodeSnapshot::Builder out) {
   }
 }
 
-struct CounterRow {
-  const char* family;
-  const char* name;
-  std::string labelName;
-  std::string labelValue;
-  uint64_t value;
-  const char* help;
-};
-
-std::vector<CounterRow> counterRows(const SnapshotInput& in) {
-  const link::LinkCounters& l = in.linkCounters;
-  const TransportCounters& t = in.transportCounters;
-  std::vector<CounterRow> rows = {
-      {"link", "handshakes_out", "", "", l.handshakesOut, "msg1s this node initiated"},
-      {"link", "handshakes_in", "", "", l.handshakesIn, "msg1s answered with a new link"},
-      {"link", "duplicate_msg1", "", "", l.duplicateMsg1, "msg1s answered with a stored msg2"},
-      {"link", "links_up", "", "", l.linksUp, "links established"},
-      {"link", "links_down", "", "", l.linksDown, "links taken down"},
-      {"link", "messages_ignored", "", "", in.linkMessagesIgnored,
-       "link messages for layers this build lacks (tree, bloom, lookup, sessions)"},
-  };
-  for (size_t r = 0; r < link::DROP_REASON_COUNT; ++r) {
-    const auto reason = static_cast<link::DropReason>(r);
-    rows.push_back({"link", "drops", "reason", link::toString(reason), l.dropped(reason),
-                    "received datagrams dropped by the link layer"});
-  }
-  rows.push_back({"transport", "datagrams_in", "", "", t.datagramsIn, "datagrams from workers"});
-  rows.push_back({"transport", "datagrams_out", "", "", t.datagramsOut, "datagrams to workers"});
-  rows.push_back({"transport", "dropped_no_transport", "", "", t.droppedNoTransport,
-                  "outgoing datagrams dropped while their transport was not bound"});
-  rows.push_back({"transport", "dropped_backpressure", "", "", t.droppedBackpressure,
-                  "outgoing datagrams dropped because a worker fell behind"});
-  rows.push_back({"transport", "kernel_drops", "", "", t.kernelDrops,
-                  "datagrams the kernel dropped on receive (SO_RXQ_OVFL)"});
-  return rows;
-}
-
-void fillCounters(const SnapshotInput& in, NodeSnapshot::Builder out) {
-  const auto rows = counterRows(in);
-  auto list = out.initCounters(static_cast<unsigned>(rows.size()));
-  for (unsigned i = 0; i < rows.size(); ++i) {
-    list[i].setFamily(rows[i].family);
-    list[i].setName(rows[i].name);
-    list[i].setLabelName(rows[i].labelName);
-    list[i].setLabelValue(rows[i].labelValue);
-    list[i].setValue(rows[i].value);
-    list[i].setHelp(rows[i].help);
-  }
-}
-
-kj::ArrayPtr<const uint8_t> bytesOf(const identity::NodeAddr& addr) {
-  return kj::arrayPtr(addr.bytes().data(), addr.bytes().size());
-}
-
-void setCoords(capnp::List<capnp::Data>::Builder list, const stp::Coordinates& coords) {
-  for (unsigned i = 0; i < coords.path().size(); ++i) list.set(i, bytesOf(coords.path()[i]));
-}
-
-// The npub of addr if this node knows its key: ourselves, a peer, the
-// identity cache.
-std::optional<std::string> npubOf(const SnapshotInput& in, const identity::NodeAddr& addr) {
-  if (addr == in.facts->nodeAddr) return in.facts->npub;
-  for (const auto& p : in.peers) {
-    if (p.addr == addr) return identity::encodeNpub(p.key);
-  }
-  std::optional<std::string> found;
-  in.mesh->identities().forEach([&](const routing::CachedIdentity& e) {
-    if (!found && e.addr == addr) found = identity::encodeNpub(e.key);
-  });
-  return found;
-}
-
-std::string nameOf(const SnapshotInput& in, const identity::NodeAddr& addr) {
-  auto alias = in.facts->aliases.find(addr);
-  if (alias != in.facts->aliases.end()) return alias->second;
-  auto npub = npubOf(in, addr);
-  return npub ? shortNpub(*npub) : shortAddr(addr);
-}
-
 void addStat(std::vector<std::pair<const char*, uint64_t>>& rows, const char* name,
              uint64_t value) {
   rows.emplace_back(name, value);
@@ -258,6 +179,124 @@ std::vector<std::pair<const char*, uint64_t>> bloomStats(const bloom::BloomCount
   addStat(rows, "fill_exceeded", c.verdict(BloomVerdict::FPR_EXCEEDED));
   addStat(rows, "sent", c.sent);
   return rows;
+}
+
+// The reference's discovery family, one row per lookup counter.
+std::vector<std::pair<const char*, uint64_t>> discoveryStats(const lookup::LookupCounters& c) {
+  return {
+      {"req_received", c.reqReceived},
+      {"req_decode_error", c.reqDecodeError},
+      {"req_duplicate", c.reqDuplicate},
+      {"req_dedup_cache_full", c.reqDedupCacheFull},
+      {"req_target_is_us", c.reqTargetIsUs},
+      {"req_forwarded", c.reqForwarded},
+      {"req_ttl_exhausted", c.reqTtlExhausted},
+      {"req_initiated", c.reqInitiated},
+      {"req_deduplicated", c.reqDeduplicated},
+      {"req_backoff_suppressed", c.reqBackoffSuppressed},
+      {"req_forward_rate_limited", c.reqForwardRateLimited},
+      {"req_bloom_miss", c.reqBloomMiss},
+      {"req_no_tree_peer", c.reqNoTreePeer},
+      {"req_fallback_forwarded", c.reqFallbackForwarded},
+      {"resp_received", c.respReceived},
+      {"resp_decode_error", c.respDecodeError},
+      {"resp_forwarded", c.respForwarded},
+      {"resp_already_forwarded", c.respAlreadyForwarded},
+      {"resp_identity_miss", c.respIdentityMiss},
+      {"resp_proof_failed", c.respProofFailed},
+      {"resp_accepted", c.respAccepted},
+      {"resp_timed_out", c.respTimedOut},
+      {"resp_mtu_below_floor", c.respMtuBelowFloor},
+      {"resp_no_route", c.respNoRoute},
+      {"sign_failed", c.signFailed},
+      {"rng_failed", c.rngFailed},
+  };
+}
+
+struct CounterRow {
+  const char* family;
+  const char* name;
+  std::string labelName;
+  std::string labelValue;
+  uint64_t value;
+  const char* help;
+};
+
+std::vector<CounterRow> counterRows(const SnapshotInput& in) {
+  const link::LinkCounters& l = in.linkCounters;
+  const TransportCounters& t = in.transportCounters;
+  std::vector<CounterRow> rows = {
+      {"link", "handshakes_out", "", "", l.handshakesOut, "msg1s this node initiated"},
+      {"link", "handshakes_in", "", "", l.handshakesIn, "msg1s answered with a new link"},
+      {"link", "duplicate_msg1", "", "", l.duplicateMsg1, "msg1s answered with a stored msg2"},
+      {"link", "links_up", "", "", l.linksUp, "links established"},
+      {"link", "links_down", "", "", l.linksDown, "links taken down"},
+      {"link", "messages_ignored", "", "", in.linkMessagesIgnored,
+       "link messages for layers this build lacks (tree, bloom, lookup, sessions)"},
+  };
+  for (size_t r = 0; r < link::DROP_REASON_COUNT; ++r) {
+    const auto reason = static_cast<link::DropReason>(r);
+    rows.push_back({"link", "drops", "reason", link::toString(reason), l.dropped(reason),
+                    "received datagrams dropped by the link layer"});
+  }
+  rows.push_back({"transport", "datagrams_in", "", "", t.datagramsIn, "datagrams from workers"});
+  rows.push_back({"transport", "datagrams_out", "", "", t.datagramsOut, "datagrams to workers"});
+  rows.push_back({"transport", "dropped_no_transport", "", "", t.droppedNoTransport,
+                  "outgoing datagrams dropped while their transport was not bound"});
+  rows.push_back({"transport", "dropped_backpressure", "", "", t.droppedBackpressure,
+                  "outgoing datagrams dropped because a worker fell behind"});
+  rows.push_back({"transport", "kernel_drops", "", "", t.kernelDrops,
+                  "datagrams the kernel dropped on receive (SO_RXQ_OVFL)"});
+  if (in.mesh == nullptr) return rows;
+  for (const auto& [name, value] : treeStats(in.mesh->tree().counters()))
+    rows.push_back({"tree", name, "", "", value, "spanning tree (TreeAnnounce) events"});
+  for (const auto& [name, value] : bloomStats(in.mesh->bloom().counters()))
+    rows.push_back({"bloom", name, "", "", value, "bloom filter (FilterAnnounce) events"});
+  for (const auto& [name, value] : discoveryStats(in.mesh->lookups().counters()))
+    rows.push_back({"discovery", name, "", "", value, "coordinate lookup events"});
+  return rows;
+}
+
+void fillCounters(const SnapshotInput& in, NodeSnapshot::Builder out) {
+  const auto rows = counterRows(in);
+  auto list = out.initCounters(static_cast<unsigned>(rows.size()));
+  for (unsigned i = 0; i < rows.size(); ++i) {
+    list[i].setFamily(rows[i].family);
+    list[i].setName(rows[i].name);
+    list[i].setLabelName(rows[i].labelName);
+    list[i].setLabelValue(rows[i].labelValue);
+    list[i].setValue(rows[i].value);
+    list[i].setHelp(rows[i].help);
+  }
+}
+
+kj::ArrayPtr<const uint8_t> bytesOf(const identity::NodeAddr& addr) {
+  return kj::arrayPtr(addr.bytes().data(), addr.bytes().size());
+}
+
+void setCoords(capnp::List<capnp::Data>::Builder list, const stp::Coordinates& coords) {
+  for (unsigned i = 0; i < coords.path().size(); ++i) list.set(i, bytesOf(coords.path()[i]));
+}
+
+// The npub of addr if this node knows its key: ourselves, a peer, the
+// identity cache.
+std::optional<std::string> npubOf(const SnapshotInput& in, const identity::NodeAddr& addr) {
+  if (addr == in.facts->nodeAddr) return in.facts->npub;
+  for (const auto& p : in.peers) {
+    if (p.addr == addr) return identity::encodeNpub(p.key);
+  }
+  std::optional<std::string> found;
+  in.mesh->identities().forEach([&](const routing::CachedIdentity& e) {
+    if (!found && e.addr == addr) found = identity::encodeNpub(e.key);
+  });
+  return found;
+}
+
+std::string nameOf(const SnapshotInput& in, const identity::NodeAddr& addr) {
+  auto alias = in.facts->aliases.find(addr);
+  if (alias != in.facts->aliases.end()) return alias->second;
+  auto npub = npubOf(in, addr);
+  return npub ? shortNpub(*npub) : shortAddr(addr);
 }
 
 void fillTree(const SnapshotInput& in, schema::TreeStatus::Builder t) {

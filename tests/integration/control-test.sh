@@ -133,6 +133,8 @@ sys.exit(0 if ok else 1)
 PY
 }
 check "show tree --json at A and B: one root, depth and parent right" wait_until 10 tree_ok
+check "stats metrics --json: tree.accepted and bloom.sent counted" bash -c \
+  "$BUILD/ctl/fipsctl -s $SOCK_A stats metrics --json | python3 -c 'import json,sys; d=json.load(sys.stdin); sys.exit(0 if d[\"tree\"][\"accepted\"] >= 1 and d[\"bloom\"][\"sent\"] >= 1 and \"req_received\" in d[\"discovery\"] else 1)'"
 check "show tree (table) names the root" bash -c "$BUILD/ctl/fipsctl -s $SOCK_A show tree | grep -q '^root'"
 check "show bloom --json parses and lists B's filter slot" bash -c \
   "$BUILD/ctl/fipsctl -s $SOCK_A show bloom --json | python3 -c 'import json,sys; d=json.load(sys.stdin); sys.exit(0 if len(d[\"peer_filters\"]) == 1 and \"stats\" in d else 1)'"
