@@ -14,6 +14,9 @@ void MeshNode::refreshView() {
     view.coords = tree_.peerCoordinates(peer);
     view.sendReady = true;  // the tree only knows peers whose link is up
     view.treePeer = tree_.isTreePeer(peer);
+    // Every link runs over the node's UDP transport, so its MTU bounds what a
+    // forwarded frame may be (MtuExceeded, spec 04 §6).
+    view.linkMtu = transportMtu_;
     peerViews_.push_back(view);
   }
 }

@@ -144,5 +144,42 @@ TEST_CASE("session: unknown fd00 address, oversize packet and hairpin are answer
   CHECK(tunA.packets[2] == selfCopy);
 }
 
+TEST_CASE("session: a transit link with a smaller MTU answers MtuExceeded; the source tightens") {
+  Simulator sim(line(3), LinkParams{5, 0, 0.0}, 13);
+  REQUIRE(sim.runUntil(30'000, [&] { return treeConsistent(sim); }));
+  REQUIRE(settle(sim, 150'000, 900'000));
+  SimNode& a = sim.node(0);
+  SimNode& c = sim.node(2);
+  a.core->setTransportMtu(1472);
+  sim.node(1).core->setTransportMtu(1280);
+  c.core->setTransportMtu(1472);
+  CollectTun tunA, tunC;
+  a.core->attachTun(&tunA);
+  c.core->attachTun(&tunC);
+  a.core->learnIdentity(c.publicKey);
+
+  auto small = udpPacket(fipsAddr(a), fipsAddr(c), 100, 1);
+  a.core->onTunPacket(small);
+  REQUIRE(sim.runUntil(20'000, [&] { return tunC.packets.size() == 1; }));
+
+  // 1300 + 77 bytes fit A's link (1472) but not B's (1280).
+  auto big = udpPacket(fipsAddr(a), fipsAddr(c), 1252, 2);
+  REQUIRE(big.size() == 1300);
+  a.core->onTunPacket(big);
+  sim.runFor(1'000);
+  CHECK(tunC.packets.size() == 1);
+  CHECK(sim.node(1).core->forwarding().signalsSent >= 1);
+
+  sim.runFor(200);  // past the ICMPv6 rate limit
+  auto again = udpPacket(fipsAddr(a), fipsAddr(c), 1252, 3);
+  a.core->onTunPacket(again);
+  REQUIRE(!tunA.packets.empty());
+  const auto& ptb = tunA.packets.back();
+  REQUIRE(icmpType(ptb) == router::ipv6::ICMPV6_PACKET_TOO_BIG);
+  const uint32_t mtu =
+      (uint32_t{ptb[44]} << 24) | (uint32_t{ptb[45]} << 16) | (uint32_t{ptb[46]} << 8) | ptb[47];
+  CHECK(mtu == 1280 - 77);
+}
+
 }  // namespace
 }  // namespace fips::sim
