@@ -45,6 +45,19 @@ struct RouterConfig {
   controlSocket @9 :Text;            # path of the control socket, "" when disabled
   leafOnly @10 :Bool;                 # node.leaf_only
   transportMtu @11 :UInt16;  # min MTU of the UDP transports (bytes); 0 = 1280
+  session @12 :SessionSettings;
+}
+
+# node.session.* and node.rate_limit.session_setup_* of fips.yaml (spec 04 §8).
+struct SessionSettings {
+  defaultTtl @0 :UInt8;
+  pendingPacketsPerDest @1 :UInt32;
+  pendingMaxDestinations @2 :UInt32;
+  idleTimeoutSecs @3 :UInt64;            # 0 disables idle teardown
+  coordsWarmupPackets @4 :UInt8;
+  coordsResponseIntervalMs @5 :UInt64;
+  setupBurst @6 :UInt32;                 # node.rate_limit.session_setup_burst
+  setupRate @7 :Float64;                 # node.rate_limit.session_setup_rate, per second
 }
 
 # dns.* of fips.yaml (spec 05 §4) and the hosts file the router reads

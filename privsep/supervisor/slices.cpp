@@ -71,6 +71,17 @@ void fillMeshSettings(schema::MeshSettings::Builder out, const config::NodeConfi
   out.setCacheIdentitySize(node.cache.identitySize);
 }
 
+void fillSessionSettings(schema::SessionSettings::Builder out, const config::NodeConfig& node) {
+  out.setDefaultTtl(node.session.defaultTtl);
+  out.setPendingPacketsPerDest(static_cast<uint32_t>(node.session.pendingPacketsPerDest));
+  out.setPendingMaxDestinations(static_cast<uint32_t>(node.session.pendingMaxDestinations));
+  out.setIdleTimeoutSecs(node.session.idleTimeoutSecs);
+  out.setCoordsWarmupPackets(node.session.coordsWarmupPackets);
+  out.setCoordsResponseIntervalMs(node.session.coordsResponseIntervalMs);
+  out.setSetupBurst(node.rateLimit.sessionSetupBurst);
+  out.setSetupRate(node.rateLimit.sessionSetupRate);
+}
+
 }  // namespace
 
 spdlog::level::level_enum configuredLogLevel(const config::Config& cfg) {
@@ -112,6 +123,7 @@ void fillRouterSlice(schema::RouterConfig::Builder out, const config::Config& cf
   fillPeers(out.initPeers(static_cast<unsigned>(cfg.peers.size())), cfg.peers);
   fillLinkSettings(out.initLink(), cfg.node);
   fillMeshSettings(out.initMesh(), cfg.node);
+  fillSessionSettings(out.initSession(), cfg.node);
   auto dns = out.initDns();
   dns.setEnabled(cfg.dns.enabled);
   dns.setBindAddr(cfg.dns.bindAddr);

@@ -75,6 +75,20 @@ lookup::LookupConfig lookupConfig(schema::MeshSettings::Reader s) {
   return c;
 }
 
+// node.session.* and node.rekey.* for FSP sessions (spec 04 §8, spec 01 §8.2).
+fsp::SessionConfig sessionConfig(schema::SessionSettings::Reader s, const link::LinkConfig& link) {
+  fsp::SessionConfig c;
+  c.defaultTtl = s.getDefaultTtl();
+  c.pendingPacketsPerDest = s.getPendingPacketsPerDest();
+  c.pendingMaxDestinations = s.getPendingMaxDestinations();
+  c.idleTimeoutMs = s.getIdleTimeoutSecs() * 1000;
+  c.coordsWarmupPackets = s.getCoordsWarmupPackets();
+  c.coordsResponseIntervalMs = s.getCoordsResponseIntervalMs();
+  c.setupRate = {s.getSetupBurst(), s.getSetupRate(), s.getSetupBurst(), s.getSetupRate()};
+  c.rekey.rekey = {link.rekeyEnabled, link.rekeyAfterSecs, link.rekeyAfterMessages};
+  return c;
+}
+
 mesh::MeshConfig meshConfig(schema::RouterConfig::Reader slice) {
   const auto mesh = slice.getMesh();
   mesh::MeshConfig c;
@@ -86,6 +100,7 @@ mesh::MeshConfig meshConfig(schema::RouterConfig::Reader slice) {
   c.coordCache.capacity = mesh.getCacheCoordSize();
   c.coordCache.ttlMs = mesh.getCacheCoordTtlSecs() * 1000;
   c.identityCache.capacity = mesh.getCacheIdentitySize();
+  if (slice.hasSession()) c.session = sessionConfig(slice.getSession(), c.link);
   return c;
 }
 
