@@ -2,27 +2,14 @@
 // show tree|bloom|cache output (see mesh-render.h).
 #include "ctl/mesh-render.h"
 
-#include <arpa/inet.h>
-#include <sys/socket.h>
-
 #include <fmt/format.h>
 
+#include "ctl/snapshot-text.h"
 #include "ctl/table.h"
-#include "router/identity/hex.h"
 
 namespace fips::ctl {
 
 namespace {
-
-std::string hex(capnp::Data::Reader data) {
-  return router::identity::toHex(std::span<const uint8_t>(data.begin(), data.size()));
-}
-
-std::string ipv6Text(capnp::Data::Reader data) {
-  char text[INET6_ADDRSTRLEN] = "-";
-  if (data.size() == 16) ::inet_ntop(AF_INET6, data.begin(), text, sizeof(text));
-  return text;
-}
 
 Json coordsJson(capnp::List<capnp::Data>::Reader coords) {
   Json list = Json::array();
