@@ -143,6 +143,10 @@ TEST_CASE("nsec: accepted forms, checksum and scalar checked, the value never ec
 TEST_CASE("tun.mtu below 1280, bad peer ports and non-finite rates are errors") {
   CHECK(firstError("tun:\n  mtu: 1279\n") ==
         "fips.yaml:2: tun.mtu: 1279 is below the IPv6 minimum link MTU of 1280");
+  CHECK(firstError("transports:\n  udp:\n    mtu: 10\n") ==
+        "fips.yaml:3: transports.udp.mtu: 10 is below the IPv6 minimum link MTU of 1280");
+  CHECK(firstError("transports:\n  udp:\n    lan:\n      mtu: 0\n") ==
+        "fips.yaml:4: transports.udp.lan.mtu: 0 is below the IPv6 minimum link MTU of 1280");
   CHECK(firstError("peers:\n  - npub: " + NPUB +
                    "\n    addresses:\n      - transport: udp\n        addr: \"1.2.3.4:70000\"\n")
             .ends_with("is not a host:port with a port from 1 to 65535"));

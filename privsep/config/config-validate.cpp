@@ -159,6 +159,12 @@ void Validator::checkTransports() {
              instancePath("udp", name, "external_addr"), *udp.externalAddr,
              "an IP address or address:port");
     }
+    // Smaller datagrams cannot carry an IPv6 packet after the 77 bytes of
+    // mesh overhead (the reference's default, 1280, is this floor).
+    if (udp.mtu < IPV6_MIN_MTU) {
+      error(instancePath("udp", name, "mtu"),
+            fmt::format("{} is below the IPv6 minimum link MTU of {}", udp.mtu, IPV6_MIN_MTU));
+    }
   }
   for (const auto& [name, tcp] : t.tcp) {
     if (tcp.bindAddr) {
