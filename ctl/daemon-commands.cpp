@@ -72,7 +72,8 @@ CLI::App* leaf(CLI::App& parent, const std::string& name, const std::string& hel
 // A subcommand of the reference whose layer this build does not have yet.
 void unavailable(CLI::App& parent, const std::string& name, const std::string& help,
                  const std::string& what, DaemonOptions& o) {
-  const std::string full = parent.get_name() + " " + name;
+  // "show sessions", but "probe" for a top-level command (the report adds "fipsctl: ").
+  const std::string full = parent.get_parent() == nullptr ? name : parent.get_name() + " " + name;
   CLI::App* command = leaf(parent, name, help, o, [full, what](const DaemonOptions&) {
     return reportError(fmt::format("{}: not available yet in this build ({})", full, what));
   });
@@ -212,7 +213,10 @@ void addShow(CLI::App& app, DaemonOptions& o) {
   leaf(*show, "links", "Active links", o, showLinks);
   leaf(*show, "transports", "Transport instances", o, showTransports);
   leaf(*show, "tree", "Spanning tree state", o, showTree);
-  unavailable(*show, "sessions", "End-to-end sessions", "FSP sessions arrive with issue #6", o);
+  unavailable(*show, "sessions", "End-to-end sessions",
+              "the control service does not export sessions yet, issue #7; the router logs "
+              "session: up/down",
+              o);
   leaf(*show, "bloom", "Bloom filter state", o, showBloom);
   unavailable(*show, "mmp", "MMP metrics summary",
               "MMP link metrics are not measured yet, issue #5", o);
@@ -255,7 +259,7 @@ void addDaemonCommands(CLI::App& app, DaemonOptions& o) {
   CLI::App* disc = leaf(app, "disconnect", "Drop a peer's link", o, disconnect);
   disc->add_option("peer", o.peer, "npub, or a name from /etc/fips/hosts")->required();
   unavailable(app, "probe", "Diagnose reachability of a mesh endpoint",
-              "probes need lookups and sessions (issues #5, #6)", o);
+              "probe is not built yet, issue #7", o);
 }
 
 std::optional<int> runDaemonCommand(const DaemonOptions& options) {

@@ -232,7 +232,7 @@ std::vector<CounterRow> counterRows(const SnapshotInput& in) {
       {"link", "links_up", "", "", l.linksUp, "links established"},
       {"link", "links_down", "", "", l.linksDown, "links taken down"},
       {"link", "messages_ignored", "", "", in.linkMessagesIgnored,
-       "link messages for layers this build lacks (tree, bloom, lookup, sessions)"},
+       "link messages no layer reads (MMP reports are not read yet)"},
   };
   for (size_t r = 0; r < link::DROP_REASON_COUNT; ++r) {
     const auto reason = static_cast<link::DropReason>(r);
