@@ -15,6 +15,18 @@
 # show peers over its control socket) and its tree and session log lines.
 # Ctrl-C or the end stops every node and removes every namespace.
 set -euo pipefail
+case "${1:-}" in
+  "") ;;
+  -h | --help)
+    sed -n '3,16p' "$0" | sed 's/^# \{0,1\}//'
+    echo "Usage: $0   (no arguments; FIPS_BUILD_DIR names the build directory, default build)"
+    exit 0
+    ;;
+  *)
+    echo "usage: $0 [--help]: takes no arguments ('$1' given)" >&2
+    exit 2
+    ;;
+esac
 cd "$(dirname "$0")/.."
 [ "$(id -u)" -eq 0 ] || { echo "run as root (needs apt-get, network namespaces, TUN)"; exit 1; }
 
@@ -96,7 +108,11 @@ for n in "${NODES[@]}"; do
 done
 CLEANUPS+=('kill -TERM ${SUPS[*]} 2>/dev/null; wait ${SUPS[*]} 2>/dev/null')
 in_ns() { local n=$1; shift; ip netns exec "fdemo$n-$$" "$@"; }
-ready() { [ "$(grep -c 'link up' "$WORK/B.log")" -ge 2 ] && grep -q "DNS responder" "$WORK/A.log"; }
+ready() {
+  local up
+  up=$(grep -c 'link up' "$WORK/B.log" 2>/dev/null)
+  [ "${up:-0}" -ge 2 ] && grep -q "DNS responder" "$WORK/A.log" 2>/dev/null
+}
 echo "== waiting for the links A–B and B–C"
 wait_until 30 ready || { echo "the mesh did not come up:"; tail -n 20 "$WORK"/*.log; exit 1; }
 
