@@ -9,9 +9,9 @@ PACKAGES=(
   libevent-dev libssl-dev libsecp256k1-dev capnproto libcapnp-dev
   libyaml-cpp-dev libspdlog-dev libfmt-dev libnftnl-dev libmnl-dev
   doctest-dev libcli11-dev nlohmann-json3-dev libseccomp-dev libcap-ng-dev
-  libldns-dev
+  libldns-dev libncurses-dev
   iproute2 nftables procps kmod bind9-dnsutils
-  iputils-ping curl iperf3 tcpdump
+  iputils-ping curl iperf3 tcpdump tmux
 )
 
 missing=()

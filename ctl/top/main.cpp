@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: MIT
+// fipstop: live-status terminal UI for a running FIPS daemon (spec 08,
+// reference docs/reference/cli-fipstop.md). Polls the router's control
+// service every -r seconds and draws the tabs; read-only. Runs as the
+// invoking user. Exit status: 0 on quit (q, Ctrl-C, SIGTERM), 1 when the
+// command line is wrong or the terminal cannot be initialised. A daemon
+// that is not running is not fatal: the screen says so and retries.
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <exception>
+#include <string>
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+
+#include "privsep/control-path.h"
+
+#include "ctl/top/top-fetch.h"
+#include "ctl/top/top-keys.h"
+#include "ctl/top/top-screen.h"
+#include "fips-build-config.h"
+
+namespace {
+
+volatile std::sig_atomic_t stopRequested = 0;
+
+extern "C" void onStopSignal(int) {
+  stopRequested = 1;
+}
+
+// SIGINT, SIGTERM and SIGHUP end the loop so the terminal is restored; no
+// SA_RESTART, so a waiting getch returns at once.
+void catchStopSignals() {
+  struct sigaction action {};
+  action.sa_handler = onStopSignal;
+  sigemptyset(&action.sa_mask);
+  for (int signal : {SIGINT, SIGTERM, SIGHUP}) sigaction(signal, &action, nullptr);
+}
+
+int fail(const std::string& reason) {
+  std::fprintf(stderr, "fipstop: %s\n", reason.c_str());
+  return 1;
+}
+
+uint64_t nowMs(bool wall) {
+  using namespace std::chrono;
+  auto since =
+      wall ? system_clock::now().time_since_epoch() : steady_clock::now().time_since_epoch();
+  return static_cast<uint64_t>(duration_cast<milliseconds>(since).count());
+}
+
+// The poll-draw-key loop until a quit key or a stop signal.
+void run(fips::ctl::top::TopScreen& screen, fips::ctl::top::TopFetcher& fetcher,
+         fips::ctl::top::TopData& data) {
+  using namespace fips::ctl::top;
+  ViewState state;
+  fetcher.poll(data, nowMs(true), nowMs(false));
+  uint64_t lastPoll = nowMs(false);
+  uint64_t lastDraw = 0;
+  bool dirty = true;
+  TabView view;
+  while (stopRequested == 0 && !state.quit) {
+    if (dirty) {
+      view = buildTab(state, data, static_cast<size_t>(screen.columns()));
+      fitToView(state, view, screen.contentLines());
+      const auto help = helpLines();
+      screen.draw(tabBar(state.tab, FIPS_VERSION), view, state.scroll, state.help ? &help : nullptr,
+                  statusBar(data, nowMs(false) - lastPoll, static_cast<size_t>(screen.columns())));
+      lastDraw = nowMs(false);
+      dirty = false;
+    }
+    const int code = screen.readKey(250);
+    if (code == TopScreen::RESIZED) {
+      dirty = true;
+    } else if (code != TopScreen::NO_KEY) {
+      int digitTab = -1;
+      const Key key = keyFromCurses(code, digitTab);
+      handleKey(state, key, digitTab, view.selectableRows, screen.contentLines());
+      dirty = true;
+    }
+    const uint64_t now = nowMs(false);
+    if (now - lastPoll >= data.refreshSecs * 1000) {
+      fetcher.poll(data, nowMs(true), now);
+      lastPoll = nowMs(false);
+      dirty = true;
+    } else if (now - lastDraw >= 1000) {
+      dirty = true;  // "Updated: Ns ago"
+    }
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app("Monitor a running FIPS daemon", "fipstop");
+  app.set_version_flag("-V,--version", std::string("fipstop ") + FIPS_VERSION);
+  std::string socketPath;
+  uint64_t refresh = 2;
+  app.add_option("-s,--socket", socketPath, "Control socket path override");
+  app.add_option("-r,--refresh", refresh, "Refresh interval in seconds (default 2)")
+      ->check(CLI::Range(uint64_t{1}, uint64_t{3600}));
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& error) {
+    if (error.get_exit_code() == 0) return app.exit(error);
+    return fail(error.what());
+  }
+  if (socketPath.empty()) socketPath = fips::privsep::defaultControlSocketPath();
+  if (::isatty(STDIN_FILENO) == 0 || ::isatty(STDOUT_FILENO) == 0)
+    return fail("failed to initialize terminal: standard input and output must be a terminal");
+
+  std::setlocale(LC_ALL, "");
+  catchStopSignals();
+  fips::ctl::top::TopData data;
+  data.refreshSecs = refresh;
+  fips::ctl::top::TopFetcher fetcher(socketPath);
+  try {
+    fips::ctl::top::TopScreen screen;
+    try {
+      run(screen, fetcher, data);
+    } catch (const std::exception& error) {
+      screen.restore();
+      return fail(error.what());
+    }
+  } catch (const std::exception& error) {
+    return fail(std::string("failed to initialize terminal: ") + error.what());
+  }
+  return 0;
+}

@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: MIT
+// fipstop's Tree, Filters and Routing tabs (the reference's tree, bloom and
+// routing views, from show tree|bloom|cache and the discovery counters).
+// See tab-views.h.
+#include <fmt/format.h>
+
+#include "ctl/snapshot-text.h"
+#include "ctl/table.h"
+#include "ctl/top/tab-views.h"
+
+namespace fips::ctl::top {
+
+namespace {
+
+// "a… → b… → root…", self or the destination first.
+std::string coordsText(capnp::List<capnp::Data>::Reader coords) {
+  std::string out;
+  for (auto c : coords) out += (out.empty() ? "" : " \u2192 ") + shortId(hex(c));
+  return out.empty() ? "-" : out;
+}
+
+void counterTable(TabView& view, const char* title, capnp::List<schema::Counter>::Reader stats) {
+  view.lines.push_back({fmt::format(" {}", title), Tone::Title});
+  std::vector<TableRow> rows{{{"Counter", "Value"}}};
+  for (auto c : stats) {
+    std::string name = c.getName();
+    if (c.getLabelName().size() > 0)
+      name += fmt::format("{{{}={}}}", c.getLabelName().cStr(), c.getLabelValue().cStr());
+    rows.push_back({{name, std::to_string(c.getValue())}, false});
+  }
+  appendTable(view, rows, -1);
+  view.selectableRows = 0;
+}
+
+}  // namespace
+
+TabView treeTab(const TopData& data) {
+  TabView view;
+  const auto& a = *data.answers;
+  if (!a.hasTree) return unavailableTab("Tree (show tree)");
+  auto t = a.snapshot.asReader().getTree();
+  view.lines.push_back({" Tree Position", Tone::Title});
+  std::string root = hex(t.getRoot());
+  if (t.getRootNpub().size() > 0) root += fmt::format(" ({})", t.getRootNpub().cStr());
+  view.lines.push_back({"  root:        " + root});
+  view.lines.push_back({fmt::format("  depth:       {}{}", t.getDepth(),
+                                    t.getIsRoot() ? "  (this node is the root)" : "")});
+  if (!t.getIsRoot()) {
+    view.lines.push_back({fmt::format("  parent:      {} ({})", t.getParentDisplayName().cStr(),
+                                      shortId(hex(t.getParent())))});
+  }
+  view.lines.push_back({"  coords:      " + coordsText(t.getMyCoords())});
+  view.lines.push_back({fmt::format("  declaration: seq {}, {}", t.getDeclarationSequence(),
+                                    t.getDeclarationSigned() ? "signed" : "unsigned")});
+  view.lines.push_back({fmt::format(" Tree Peers ({})", t.getPeers().size()), Tone::Title});
+  std::vector<TableRow> rows{{{"Name", "Node addr", "Depth", "Distance", "Coords"}}};
+  for (auto p : t.getPeers()) {
+    if (!p.getHasCoords()) {
+      rows.push_back({{std::string(p.getDisplayName()), shortId(hex(p.getNodeAddr())), "-", "-",
+                       "(no announce yet)"},
+                      false});
+      continue;
+    }
+    rows.push_back({{std::string(p.getDisplayName()), shortId(hex(p.getNodeAddr())),
+                     std::to_string(p.getDepth()), std::to_string(p.getDistanceToUs()),
+                     coordsText(p.getCoords())},
+                    false});
+  }
+  appendTable(view, rows, -1);
+  view.selectableRows = 0;
+  counterTable(view, "Tree Announce Stats", t.getStats());
+  return view;
+}
+
+TabView filtersTab(const TopData& data) {
+  TabView view;
+  const auto& a = *data.answers;
+  if (!a.hasBloom) return unavailableTab("Filters (show bloom)");
+  auto b = a.snapshot.asReader().getBloom();
+  view.lines.push_back({" Bloom Filter State", Tone::Title});
+  view.lines.push_back({"  own node_addr: " + hex(b.getOwnNodeAddr())});
+  view.lines.push_back({fmt::format("  leaf only:     {}", b.getIsLeafOnly() ? "yes" : "no")});
+  view.lines.push_back({fmt::format("  sequence:      {}", b.getSequence())});
+  view.lines.push_back({fmt::format(" Peer Filters ({})", b.getPeerFilters().size()), Tone::Title});
+  std::vector<TableRow> rows{{{"Name", "Node addr", "Set bits", "Fill", "Est. count"}}};
+  for (auto f : b.getPeerFilters()) {
+    if (!f.getHasFilter()) {
+      rows.push_back({{std::string(f.getDisplayName()), shortId(hex(f.getPeer())), "-", "-",
+                       "(no filter yet)"},
+                      false});
+      continue;
+    }
+    const double est = f.getEstimatedCount();
+    rows.push_back(
+        {{std::string(f.getDisplayName()), shortId(hex(f.getPeer())),
+          std::to_string(f.getSetBits()), fmt::format("{:.1f}%", f.getFillRatio() * 100.0),
+          est < 0 ? std::string("saturated") : fmt::format("{:.0f}", est)},
+         false});
+  }
+  appendTable(view, rows, -1);
+  view.selectableRows = 0;
+  counterTable(view, "Bloom Announce Stats", b.getStats());
+  return view;
+}
+
+TabView routingTab(const TopData& data) {
+  TabView view;
+  const auto& a = *data.answers;
+  auto snap = a.snapshot.asReader();
+  view.lines.push_back({" Routing State", Tone::Title});
+  view.lines.push_back({"  not available from this daemon yet (show routing)", Tone::Dim});
+  if (a.hasCounters) {
+    view.lines.push_back({" Discovery Statistics", Tone::Title});
+    std::vector<TableRow> rows{{{"Counter", "Value"}}};
+    for (auto c : snap.getCounters()) {
+      if (c.getFamily() != "discovery") continue;
+      rows.push_back({{std::string(c.getName()), std::to_string(c.getValue())}, false});
+    }
+    appendTable(view, rows, -1);
+  }
+  if (a.hasCache) {
+    auto cache = snap.getCache();
+    view.lines.push_back(
+        {fmt::format(" Coordinate Cache ({} of {}, {} expired, ttl {}s)", cache.getCount(),
+                     cache.getMaxEntries(), cache.getExpired(), cache.getDefaultTtlMs() / 1000),
+         Tone::Title});
+    std::vector<TableRow> rows{{{"Name", "IPv6", "Depth", "Age", "Path MTU", "Coords"}}};
+    for (auto e : cache.getEntries()) {
+      rows.push_back({{std::string(e.getDisplayName()), ipv6Text(e.getIpv6()),
+                       std::to_string(e.getDepth()), formatDuration(e.getAgeMs() / 1000),
+                       e.getPathMtu() == 0 ? std::string("-") : std::to_string(e.getPathMtu()),
+                       coordsText(e.getCoords())},
+                      false});
+    }
+    appendTable(view, rows, -1);
+  }
+  view.selectableRows = 0;
+  return view;
+}
+
+}  // namespace fips::ctl::top

@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: MIT
+// fipstop's Node tab (the reference's dashboard: Runtime, Identity, State,
+// and sparklines of the node's history). See tab-views.h.
+#include <fmt/format.h>
+
+#include "ctl/snapshot-text.h"
+#include "ctl/table.h"
+#include "ctl/top/sparkline.h"
+#include "ctl/top/tab-views.h"
+
+namespace fips::ctl::top {
+
+namespace {
+
+std::string orDash(capnp::Text::Reader text) {
+  return text.size() == 0 ? std::string("-") : std::string(text);
+}
+
+// "udp (1), tcp (0)", "-" when none.
+std::string peerCounts(schema::NodeStatus::Reader s) {
+  std::string out;
+  for (auto entry : s.getTransportPeerCounts()) {
+    if (!out.empty()) out += ", ";
+    out += fmt::format("{} ({})", entry.getType().cStr(), entry.getCount());
+  }
+  return out.empty() ? "-" : out;
+}
+
+// "  peers       ▁▂▃▅  3": the label, as many samples as fit, the last value.
+Line sparkRow(const Series& series, size_t width) {
+  const std::string label = fmt::format("  {:<12}", series.name);
+  const std::string value = series.ring.empty() ? "-" : formatRate(series.ring.last(), series.unit);
+  const size_t used = displayWidth(label) + value.size() + 2;
+  const size_t room = width > used ? width - used : 1;
+  return {label + sparklineTail(series.ring.values(), room) + "  " + value, Tone::Plot};
+}
+
+}  // namespace
+
+TabView nodeTab(const TopData& data, size_t width) {
+  TabView view;
+  const auto& a = *data.answers;
+  auto snap = a.snapshot.asReader();
+  auto& lines = view.lines;
+  if (!a.hasStatus) {
+    lines.push_back({"  Waiting for data...", Tone::Dim});
+    return view;
+  }
+  auto s = snap.getStatus();
+  std::string tun = s.getTunName().size() == 0
+                        ? std::string(s.getTunState())
+                        : fmt::format("{} ({})", s.getTunName().cStr(), s.getTunState().cStr());
+  lines.push_back({" Runtime", Tone::Title});
+  lines.push_back({fmt::format("  ver: {}  pid: {}  uptime: {}", s.getVersion().cStr(), s.getPid(),
+                               formatDuration(s.getUptimeSecs()))});
+  lines.push_back({"  exe: " + orDash(s.getExePath())});
+  lines.push_back({"  ctl: " + orDash(s.getControlSocket())});
+  lines.push_back({"  tun: " + tun});
+  lines.push_back({" Identity", Tone::Title});
+  lines.push_back({fmt::format("  npub:      {}", s.getNpub().cStr())});
+  lines.push_back({"  node_addr: " + hex(s.getNodeAddr())});
+  lines.push_back({"  ipv6:      " + ipv6Text(s.getIpv6())});
+  lines.push_back({" State", Tone::Title});
+  lines.push_back({fmt::format("  state: {}  leaf: {}", s.getState().cStr(),
+                               s.getIsLeafOnly() ? "true" : "false")});
+  lines.push_back(
+      {fmt::format("  peers: {}  links: {}  transports: {}  connections: {}", s.getPeerCount(),
+                   s.getLinkCount(), s.getTransportCount(), s.getConnectionCount())});
+  std::string root = "-";
+  if (a.hasTree) {
+    auto tree = snap.getTree();
+    root = tree.getIsRoot()
+               ? std::string("I am the one who roots")
+               : fmt::format("{}  depth {}", shortId(hex(tree.getRoot())), tree.getDepth());
+  }
+  lines.push_back({"  root: " + root});
+  lines.push_back({"  transports: " + peerCounts(s)});
+  lines.push_back(
+      {fmt::format(" History (one sample per poll, every {}s)", data.refreshSecs), Tone::Title});
+  for (const auto& series : data.history.series()) lines.push_back(sparkRow(series, width));
+  return view;
+}
+
+}  // namespace fips::ctl::top

@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: MIT
+// fipstop's Peers and Transports tabs: tables with a selectable row and
+// its detail view (the reference's peers and transports views, without
+// the MMP columns this daemon does not serve yet). See tab-views.h.
+#include <fmt/format.h>
+
+#include "ctl/snapshot-text.h"
+#include "ctl/table.h"
+#include "ctl/top/tab-views.h"
+
+namespace fips::ctl::top {
+
+namespace {
+
+const char* direction(bool outbound) {
+  return outbound ? "out" : "in";
+}
+
+void detailLine(TabView& view, const char* label, const std::string& value) {
+  view.lines.push_back({fmt::format("  {:<16}{}", label, value)});
+}
+
+void peerDetail(TabView& view, schema::PeerStatus::Reader p, uint64_t nowMs) {
+  view.lines.push_back({fmt::format(" Peer Detail: {}", p.getDisplayName().cStr()), Tone::Title});
+  detailLine(view, "npub", p.getNpub());
+  detailLine(view, "node_addr", hex(p.getNodeAddr()));
+  detailLine(view, "ipv6", ipv6Text(p.getIpv6()));
+  detailLine(view, "transport",
+             fmt::format("{} (id {})", p.getTransportName().cStr(), p.getTransportId()));
+  detailLine(view, "address", p.getTransportAddr());
+  detailLine(view, "direction", p.getOutbound() ? "outbound" : "inbound");
+  detailLine(view, "up", formatDuration(secondsSince(p.getAuthenticatedAtMs(), nowMs)));
+  detailLine(view, "last seen", formatDuration(secondsSince(p.getLastSeenMs(), nowMs)) + " ago");
+  detailLine(view, "our index", fmt::format("{:#010x}", p.getOurIndex()));
+  detailLine(view, "their index", fmt::format("{:#010x}", p.getTheirIndex()));
+  detailLine(view, "rekeys",
+             fmt::format("{}{}", p.getRekeys(), p.getRekeyInProgress() ? " (in progress)" : ""));
+  view.lines.push_back({"  Esc: back to the table", Tone::Dim});
+}
+
+void transportDetail(TabView& view, schema::TransportStatus::Reader t,
+                     capnp::List<schema::LinkStatus>::Reader links, uint64_t nowMs) {
+  view.lines.push_back({fmt::format(" Transport Detail: {}", t.getName().cStr()), Tone::Title});
+  detailLine(view, "id", std::to_string(t.getTransportId()));
+  detailLine(view, "type", t.getType());
+  detailLine(view, "state", t.getState());
+  std::string addrs;
+  for (auto a : t.getLocalAddrs()) addrs += (addrs.empty() ? "" : ", ") + std::string(a);
+  detailLine(view, "local", addrs.empty() ? "-" : addrs);
+  detailLine(view, "packets tx/rx", fmt::format("{} / {}", t.getPacketsSent(), t.getPacketsRecv()));
+  detailLine(view, "bytes tx/rx",
+             formatBytes(t.getBytesSent()) + " / " + formatBytes(t.getBytesRecv()));
+  detailLine(view, "worker tx/rx", fmt::format("{} / {}", t.getWorkerSent(), t.getWorkerRecv()));
+  detailLine(view, "send errors", std::to_string(t.getSendErrors()));
+  detailLine(view, "kernel drops", std::to_string(t.getKernelDrops()));
+  std::vector<TableRow> rows{{{"Link", "Peer", "Dir", "Up", "Idle"}}};
+  for (auto l : links) {
+    if (l.getTransportId() != t.getTransportId()) continue;
+    rows.push_back(
+        {{std::string(l.getRemoteAddr()), shortId(l.getNpub()), direction(l.getOutbound()),
+          formatDuration(secondsSince(l.getCreatedAtMs(), nowMs)),
+          formatDuration(secondsSince(l.getLastRecvMs(), nowMs))}});
+  }
+  view.lines.push_back({fmt::format(" Links ({})", rows.size() - 1), Tone::Title});
+  appendTable(view, rows, -1);
+  view.selectableRows = 0;
+  view.lines.push_back({"  Esc: back to the table", Tone::Dim});
+}
+
+}  // namespace
+
+TabView peersTab(const ViewState& state, const TopData& data) {
+  TabView view;
+  const auto& a = *data.answers;
+  if (!a.hasPeers) return unavailableTab("Peers (show peers)");
+  auto peers = a.snapshot.asReader().getPeers();
+  if (state.detail && state.selected >= 0 && state.selected < int(peers.size())) {
+    peerDetail(view, peers[state.selected], data.nowUnixMs);
+    view.selectableRows = static_cast<int>(peers.size());
+    return view;
+  }
+  view.lines.push_back({fmt::format(" Peers ({})", peers.size()), Tone::Title});
+  std::vector<TableRow> rows{
+      {{"Name", "Npub", "Transport", "Address", "Dir", "Up", "Idle", "Rekeys"}}};
+  for (auto p : peers) {
+    rows.push_back(
+        {{std::string(p.getDisplayName()), shortId(p.getNpub()), std::string(p.getTransportName()),
+          std::string(p.getTransportAddr()), direction(p.getOutbound()),
+          formatDuration(secondsSince(p.getAuthenticatedAtMs(), data.nowUnixMs)),
+          formatDuration(secondsSince(p.getLastSeenMs(), data.nowUnixMs)),
+          std::to_string(p.getRekeys())}});
+  }
+  appendTable(view, rows, state.selected);
+  if (peers.size() == 0) view.lines.push_back({"  no peers", Tone::Dim});
+  return view;
+}
+
+TabView transportsTab(const ViewState& state, const TopData& data) {
+  TabView view;
+  const auto& a = *data.answers;
+  if (!a.hasTransports) return unavailableTab("Transports (show transports)");
+  auto snap = a.snapshot.asReader();
+  auto transports = snap.getTransports();
+  auto links = snap.getLinks();
+  if (state.detail && state.selected >= 0 && state.selected < int(transports.size())) {
+    transportDetail(view, transports[state.selected], links, data.nowUnixMs);
+    view.selectableRows = static_cast<int>(transports.size());
+    return view;
+  }
+  view.lines.push_back({fmt::format(" Transports ({})", transports.size()), Tone::Title});
+  std::vector<TableRow> rows{
+      {{"Transport / Link", "State", "Peer", "Pkts Tx", "Pkts Rx", "Tx", "Rx", "Drops"}}};
+  for (auto t : transports) {
+    std::string local = t.getLocalAddrs().size() > 0 ? std::string(t.getLocalAddrs()[0]) : "-";
+    rows.push_back({{fmt::format("{} {}", t.getName().cStr(), local), std::string(t.getState()), "",
+                     std::to_string(t.getPacketsSent()), std::to_string(t.getPacketsRecv()),
+                     formatBytes(t.getBytesSent()), formatBytes(t.getBytesRecv()),
+                     std::to_string(t.getKernelDrops())}});
+    if (!a.hasLinks) continue;
+    for (auto l : links) {
+      if (l.getTransportId() != t.getTransportId()) continue;
+      rows.push_back({{"  \u2514 " + std::string(l.getRemoteAddr()), std::string(l.getState()),
+                       shortId(l.getNpub()), "", "", "", "", ""},
+                      false});
+    }
+  }
+  appendTable(view, rows, state.selected);
+  return view;
+}
+
+}  // namespace fips::ctl::top

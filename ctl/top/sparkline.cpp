@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: MIT
+// Sparklines and plots (see sparkline.h).
+#include "ctl/top/sparkline.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace fips::ctl::top {
+
+namespace {
+
+// U+2581..U+2588, lower one eighth block to full block.
+constexpr const char* BLOCKS[8] = {"\u2581", "\u2582", "\u2583", "\u2584",
+                                   "\u2585", "\u2586", "\u2587", "\u2588"};
+
+std::span<const double> tail(std::span<const double> values, size_t width) {
+  return values.size() > width ? values.subspan(values.size() - width) : values;
+}
+
+}  // namespace
+
+std::string sparkline(std::span<const double> values) {
+  if (values.empty()) return "";
+  auto [lo, hi] = std::minmax_element(values.begin(), values.end());
+  const double range = *hi - *lo;
+  std::string out;
+  for (double v : values) {
+    size_t level = 3;
+    if (std::isfinite(range) && range > 0) {
+      const double norm = std::clamp((v - *lo) / range, 0.0, 1.0);
+      level = std::min<size_t>(7, static_cast<size_t>(std::lround(norm * 7)));
+    }
+    out += BLOCKS[level];
+  }
+  return out;
+}
+
+std::string sparklineTail(std::span<const double> values, size_t width) {
+  return sparkline(tail(values, width));
+}
+
+std::vector<std::string> plotRows(std::span<const double> values, size_t width, size_t height) {
+  std::vector<std::string> rows(height);
+  if (height == 0 || width == 0) return rows;
+  const auto shown = tail(values, width);
+  double peak = 0;
+  for (double v : shown)
+    if (std::isfinite(v)) peak = std::max(peak, v);
+  for (double v : shown) {
+    // Eighths of a row this bar fills, 0 .. height*8.
+    size_t eighths = 0;
+    if (peak > 0 && std::isfinite(v) && v > 0)
+      eighths = static_cast<size_t>(std::lround(std::min(v / peak, 1.0) * double(height * 8)));
+    if (v > 0 && eighths == 0) eighths = 1;
+    for (size_t r = 0; r < height; ++r) {
+      const size_t floor = (height - 1 - r) * 8;  // eighths below this row
+      if (eighths >= floor + 8) {
+        rows[r] += BLOCKS[7];
+      } else if (eighths > floor) {
+        rows[r] += BLOCKS[eighths - floor - 1];
+      } else {
+        rows[r] += ' ';
+      }
+    }
+  }
+  return rows;
+}
+
+size_t displayWidth(const std::string& text) {
+  size_t n = 0;
+  for (unsigned char c : text)
+    if ((c & 0xC0) != 0x80) ++n;
+  return n;
+}
+
+std::string clipToWidth(const std::string& text, size_t width) {
+  size_t columns = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) {
+      if (columns == width) return text.substr(0, i);
+      ++columns;
+    }
+  }
+  return text;
+}
+
+}  // namespace fips::ctl::top

@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: MIT
+// Unicode block sparklines and multi-row plots for fipstop (the reference's
+// helpers::sparkline: eight levels, U+2581..U+2588, scaled between the
+// series' minimum and maximum; a constant series sits at the middle level).
+// Pure functions; every glyph is one terminal column wide.
+#pragma once
+
+#include <span>
+#include <string>
+#include <vector>
+
+namespace fips::ctl::top {
+
+// One glyph per value, "" for an empty series.
+std::string sparkline(std::span<const double> values);
+
+// The last `width` values as a sparkline (all of them when fewer).
+std::string sparklineTail(std::span<const double> values, size_t width);
+
+// The last `width` values as `height` text rows, top row first, each bar
+// rising from the bottom row and scaled from 0 to the series' maximum (an
+// all-zero series is blank; a positive value shows at least one eighth).
+// Each row is min(width, values.size()) glyphs long.
+std::vector<std::string> plotRows(std::span<const double> values, size_t width, size_t height);
+
+// Number of terminal columns `text` takes: its UTF-8 code points (fipstop
+// only prints narrow glyphs).
+size_t displayWidth(const std::string& text);
+
+// `text` cut to at most `width` columns, at a code point boundary.
+std::string clipToWidth(const std::string& text, size_t width);
+
+}  // namespace fips::ctl::top

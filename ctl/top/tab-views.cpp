@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: MIT
+// fipstop model: dispatch, bars, help and shared formatting (see tab-views.h).
+#include "ctl/top/tab-views.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "ctl/top/sparkline.h"
+
+namespace fips::ctl::top {
+
+const char* tabLabel(Tab tab) {
+  switch (tab) {
+    case Tab::Node:
+      return "Node";
+    case Tab::Peers:
+      return "Peers";
+    case Tab::Transports:
+      return "Transports";
+    case Tab::Sessions:
+      return "Sessions";
+    case Tab::Tree:
+      return "Tree";
+    case Tab::Filters:
+      return "Filters";
+    case Tab::Performance:
+      return "Performance";
+    case Tab::Routing:
+      return "Routing";
+    case Tab::Graphs:
+      return "Graphs";
+  }
+  return "?";
+}
+
+namespace {
+
+// Before the first answer: why there is nothing to show.
+TabView waiting(const TopData& data) {
+  TabView view;
+  if (data.disconnected.empty()) {
+    view.lines.push_back({"  Waiting for data...", Tone::Dim});
+  } else {
+    view.lines.push_back({"  " + data.disconnected, Tone::Alert});
+    view.lines.push_back(
+        {fmt::format("  Retrying every {}s; q quits.", data.refreshSecs), Tone::Dim});
+  }
+  return view;
+}
+
+}  // namespace
+
+TabView buildTab(const ViewState& state, const TopData& data, size_t width) {
+  if (!data.everConnected) return waiting(data);
+  switch (state.tab) {
+    case Tab::Node:
+      return nodeTab(data, width);
+    case Tab::Peers:
+      return peersTab(state, data);
+    case Tab::Transports:
+      return transportsTab(state, data);
+    case Tab::Sessions:
+      return unavailableTab("Sessions (show sessions)");
+    case Tab::Tree:
+      return treeTab(data);
+    case Tab::Filters:
+      return filtersTab(data);
+    case Tab::Performance:
+      return unavailableTab("Link and session MMP metrics (show mmp)");
+    case Tab::Routing:
+      return routingTab(data);
+    case Tab::Graphs:
+      return graphsTab(data, width);
+  }
+  return {};
+}
+
+TabView unavailableTab(const std::string& what) {
+  TabView view;
+  view.lines.push_back({" " + what, Tone::Title});
+  view.lines.push_back({"  not available from this daemon yet", Tone::Dim});
+  return view;
+}
+
+TabBar tabBar(Tab active, const std::string& version) {
+  TabBar bar;
+  bar.text = fmt::format(" fipstop {} \u2502", version);
+  for (size_t i = 0; i < ALL_TABS.size(); ++i) {
+    bar.text += i == 0 ? " " : "  ";
+    const std::string label = fmt::format("{} {}", i + 1, tabLabel(ALL_TABS[i]));
+    if (ALL_TABS[i] == active) {
+      bar.activeStart = displayWidth(bar.text);
+      bar.activeWidth = displayWidth(label);
+    }
+    bar.text += label;
+  }
+  return bar;
+}
+
+std::string statusBar(const TopData& data, uint64_t msSincePoll, size_t width) {
+  std::string text =
+      data.disconnected.empty() ? " Connected" : " Disconnected: " + data.disconnected;
+  text += fmt::format(" | Refresh: {}s | Updated: {:.1f}s ago", data.refreshSecs,
+                      double(msSincePoll) / 1000.0);
+  const char* hints[] = {
+      " | q quit",     "  ? help", "  Tab/\u2190\u2192 tabs", "  1-9 jump", "  \u2191\u2193 select",
+      "  Enter detail"};
+  for (const char* hint : hints) {
+    if (displayWidth(text) + displayWidth(hint) > width) break;
+    text += hint;
+  }
+  return text;
+}
+
+std::vector<Line> helpLines() {
+  return {
+      {" Keys", Tone::Title},
+      {"  q, Ctrl-C        quit"},
+      {"  Tab, Right       next tab"},
+      {"  Shift-Tab, Left  previous tab"},
+      {"  1-9              jump to a tab (1 Node ... 9 Graphs)"},
+      {"  g                Graphs tab"},
+      {"  Up, Down         select a row (Peers, Transports) or scroll"},
+      {"  PageUp/PageDown  scroll ten rows; Home, End: top, bottom"},
+      {"  Enter            detail of the selected row"},
+      {"  Esc              close the detail, else deselect"},
+      {"  ?                close this help"},
+  };
+}
+
+std::string formatBytes(uint64_t bytes) {
+  const double b = double(bytes);
+  if (bytes < 1024) return fmt::format("{}B", bytes);
+  if (bytes < 1024 * 1024) return fmt::format("{:.1f}KB", b / 1024.0);
+  if (bytes < 1024ull * 1024 * 1024) return fmt::format("{:.1f}MB", b / (1024.0 * 1024.0));
+  return fmt::format("{:.2f}GB", b / (1024.0 * 1024.0 * 1024.0));
+}
+
+std::string formatRate(double value, const std::string& unit) {
+  if (unit == "B/s") return formatBytes(static_cast<uint64_t>(value < 0 ? 0 : value)) + "/s";
+  if (unit.empty()) return fmt::format("{:g}", value);
+  return fmt::format("{:.1f} {}", value, unit);
+}
+
+std::string shortId(const std::string& id) {
+  return id.size() <= 16 ? id : id.substr(0, 16) + "\u2026";
+}
+
+void appendTable(TabView& view, const std::vector<TableRow>& rows, int selected) {
+  // Columns padded to their widest cell in display columns (cells may hold
+  // "…" or box-drawing glyphs), two spaces apart.
+  std::vector<size_t> widths;
+  for (const auto& row : rows) {
+    widths.resize(std::max(widths.size(), row.cells.size()), 0);
+    for (size_t i = 0; i < row.cells.size(); ++i)
+      widths[i] = std::max(widths[i], displayWidth(row.cells[i]));
+  }
+  int selectable = 0;
+  for (size_t r = 0; r < rows.size(); ++r) {
+    std::string line = " ";
+    const auto& cells = rows[r].cells;
+    for (size_t i = 0; i < cells.size(); ++i) {
+      line += " " + cells[i];
+      if (i + 1 < cells.size()) line += std::string(widths[i] - displayWidth(cells[i]) + 1, ' ');
+    }
+    Tone tone = Tone::Normal;
+    if (r == 0) {
+      tone = Tone::Header;
+    } else if (rows[r].selectable) {
+      if (selectable == selected) {
+        tone = Tone::Selected;
+        view.selectedLine = static_cast<int>(view.lines.size());
+      }
+      ++selectable;
+    } else {
+      tone = Tone::Dim;
+    }
+    view.lines.push_back({line, tone});
+  }
+  view.selectableRows += selectable;
+}
+
+}  // namespace fips::ctl::top

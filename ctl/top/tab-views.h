@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: MIT
+// fipstop's model: the daemon's answers (TopData) as the lines of each tab,
+// the tab bar, the status bar and the help overlay. Pure functions of
+// their arguments, unit-tested from fixed snapshots; top-screen.h draws
+// the result. Runs in fipstop.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "ctl/top/top-data.h"
+#include "ctl/top/top-view.h"
+
+namespace fips::ctl::top {
+
+// The content of `state.tab` for a screen `width` columns wide.
+TabView buildTab(const ViewState& state, const TopData& data, size_t width);
+
+// The tab bar: " fipstop VERSION │ 1 Node  2 Peers  ..." and the columns
+// [activeStart, activeStart + activeWidth) the active tab's label takes.
+struct TabBar {
+  std::string text;
+  size_t activeStart = 0;
+  size_t activeWidth = 0;
+};
+TabBar tabBar(Tab active, const std::string& version);
+
+// The status bar: " Connected | Refresh: 2s | Updated: 0.4s ago | ..." or
+// " Disconnected: <reason> | ...", with the key hints that fit `width`.
+std::string statusBar(const TopData& data, uint64_t msSincePoll, size_t width);
+
+// The ? overlay: every key and what it does.
+std::vector<Line> helpLines();
+
+// The shared tab builders (one file per group of tabs).
+TabView nodeTab(const TopData& data, size_t width);
+TabView peersTab(const ViewState& state, const TopData& data);
+TabView transportsTab(const ViewState& state, const TopData& data);
+TabView treeTab(const TopData& data);
+TabView filtersTab(const TopData& data);
+TabView routingTab(const TopData& data);
+TabView graphsTab(const TopData& data, size_t width);
+// A tab whose query this daemon does not serve: says so in one line.
+TabView unavailableTab(const std::string& what);
+
+// Shared formatting.
+// "512B", "1.5KB", "2.0MB", "1.25GB" (the reference's format_bytes).
+std::string formatBytes(uint64_t bytes);
+// A rate with `unit` ("B/s" as bytes, else one decimal and the unit).
+std::string formatRate(double value, const std::string& unit);
+// The first 16 characters of an npub or hex address and "…".
+std::string shortId(const std::string& id);
+// Appends an aligned table (first row the header). Rows flagged
+// selectable count as table rows; the `selected`-th of them is drawn
+// selected and its line index stored in view.selectedLine.
+struct TableRow {
+  std::vector<std::string> cells;
+  bool selectable = true;
+};
+void appendTable(TabView& view, const std::vector<TableRow>& rows, int selected);
+
+}  // namespace fips::ctl::top

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: MIT
+// fipstop's poller (see top-fetch.h).
+#include "ctl/top/top-fetch.h"
+
+namespace fips::ctl::top {
+
+std::unique_ptr<Answers> TopFetcher::query() {
+  if (!client_) client_ = std::make_unique<ControlClient>(path_);
+  auto& c = *client_;
+  auto answers = std::make_unique<Answers>();
+  auto& s = answers->snapshot;
+  s.setStatus(c.wait(c.control().statusRequest().send()).getStatus());
+  answers->hasStatus = true;
+  s.setPeers(c.wait(c.control().peersRequest().send()).getPeers());
+  answers->hasPeers = true;
+  s.setLinks(c.wait(c.control().linksRequest().send()).getLinks());
+  answers->hasLinks = true;
+  s.setTransports(c.wait(c.control().transportsRequest().send()).getTransports());
+  answers->hasTransports = true;
+  s.setCounters(c.wait(c.control().metricsRequest().send()).getCounters());
+  answers->hasCounters = true;
+  s.setTree(c.wait(c.control().treeRequest().send()).getTree());
+  answers->hasTree = true;
+  s.setBloom(c.wait(c.control().bloomRequest().send()).getBloom());
+  answers->hasBloom = true;
+  s.setCache(c.wait(c.control().cacheRequest().send()).getCache());
+  answers->hasCache = true;
+  return answers;
+}
+
+void TopFetcher::poll(TopData& data, uint64_t nowUnixMs, uint64_t monotonicMs) {
+  data.nowUnixMs = nowUnixMs;
+  try {
+    auto answers = query();
+    data.history.record(*answers, data.everConnected ? monotonicMs - lastPollMs_ : 0);
+    data.answers = std::move(answers);
+    data.disconnected.clear();
+    data.everConnected = true;
+    lastPollMs_ = monotonicMs;
+  } catch (const ControlError& e) {
+    // Drop the connection (its KJ event loop too) before the next attempt.
+    client_.reset();
+    data.disconnected = e.what();
+  }
+}
+
+}  // namespace fips::ctl::top
