@@ -4,6 +4,7 @@
 // 66-byte session reports. Test code for the fips-router codecs.
 #include "router/fsp/fsp-test-util.h"
 // fsp-test-util.h must come first (it sets up doctest).
+#include "router/fmp/report-test-samples.h"
 #include "router/fsp/session-messages.h"
 
 namespace fips::router::fsp {
@@ -50,61 +51,18 @@ TEST_CASE("PathMtuNotification") {
   CHECK(decodePathMtuNotification(fromHex("05")).error() == FspError::SHORT);
 }
 
-TEST_CASE("session SenderReport: 46 bytes, 2 reserved") {
-  fmp::SenderReport r{.intervalStartCounter = 0x0102030405060708ULL,
-                      .intervalEndCounter = 0x1112131415161718ULL,
-                      .intervalStartTimestamp = 0x21222324,
-                      .intervalEndTimestamp = 0x31323334,
-                      .intervalBytesSent = 0x41424344,
-                      .cumulativePacketsSent = 0x5152535455565758ULL,
-                      .cumulativeBytesSent = 0x6162636465666768ULL};
+TEST_CASE("session SenderReport: 46 bytes, 2 reserved before the link report fields") {
+  const auto& r = fmp::test::SAMPLE_SENDER_REPORT;
   const auto bytes = encodeSessionSenderReport(r);
-  CHECK(toHex(bytes) ==
-        "0000"
-        "0807060504030201"
-        "1817161514131211"
-        "24232221"
-        "34333231"
-        "44434241"
-        "5857565554535251"
-        "6867666564636261");
+  CHECK(toHex(bytes) == "0000" + std::string(fmp::test::SAMPLE_SENDER_FIELDS_HEX));
   CHECK(decodeSessionSenderReport(bytes).value() == r);
   CHECK(decodeSessionSenderReport(std::span(bytes).first(45)).error() == FspError::SHORT);
 }
 
-TEST_CASE("session ReceiverReport: 66 bytes, reserved at 0 and 36") {
-  fmp::ReceiverReport r{.highestCounter = 0x0102030405060708ULL,
-                        .cumulativePacketsRecv = 0x1112131415161718ULL,
-                        .cumulativeBytesRecv = 0x2122232425262728ULL,
-                        .timestampEcho = 0x31323334,
-                        .dwellTime = 0x4142,
-                        .maxBurstLoss = 0x5152,
-                        .meanBurstLoss = 0x6162,
-                        .jitter = 0x71727374,
-                        .ecnCeCount = 0x81828384,
-                        .owdTrend = -2,
-                        .burstLossCount = 0x91929394,
-                        .cumulativeReorderCount = 0xa1a2a3a4,
-                        .intervalPacketsRecv = 0xb1b2b3b4,
-                        .intervalBytesRecv = 0xc1c2c3c4};
+TEST_CASE("session ReceiverReport: 66 bytes, 2 reserved before the link report fields") {
+  const auto& r = fmp::test::SAMPLE_RECEIVER_REPORT;
   const auto bytes = encodeSessionReceiverReport(r);
-  CHECK(toHex(bytes) ==
-        "0000"
-        "0807060504030201"
-        "1817161514131211"
-        "2827262524232221"
-        "34333231"
-        "4241"
-        "5251"
-        "6261"
-        "0000"
-        "74737271"
-        "84838281"
-        "feffffff"
-        "94939291"
-        "a4a3a2a1"
-        "b4b3b2b1"
-        "c4c3c2c1");
+  CHECK(toHex(bytes) == "0000" + std::string(fmp::test::SAMPLE_RECEIVER_FIELDS_HEX));
   CHECK(decodeSessionReceiverReport(bytes).value() == r);
   CHECK(decodeSessionReceiverReport(std::span(bytes).first(65)).error() == FspError::SHORT);
 }

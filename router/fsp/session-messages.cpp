@@ -11,41 +11,13 @@ namespace {
 
 using fmp::loadLe16;
 using fmp::loadLe32;
-using fmp::loadLe64;
 using fmp::storeLe16;
 using fmp::storeLe32;
-using fmp::storeLe64;
 
-// Offsets within the session SenderReport body (after 2 reserved bytes).
-namespace sr {
-constexpr size_t START_COUNTER = 2;
-constexpr size_t END_COUNTER = 10;
-constexpr size_t START_TS = 18;
-constexpr size_t END_TS = 22;
-constexpr size_t BYTES_SENT = 26;
-constexpr size_t CUM_PACKETS = 30;
-constexpr size_t CUM_BYTES = 38;
-static_assert(CUM_BYTES + 8 == SESSION_SENDER_REPORT_SIZE);
-}  // namespace sr
-
-// Offsets within the session ReceiverReport body (2 reserved at 0 and 36).
-namespace rr {
-constexpr size_t HIGHEST = 2;
-constexpr size_t CUM_PACKETS = 10;
-constexpr size_t CUM_BYTES = 18;
-constexpr size_t TS_ECHO = 26;
-constexpr size_t DWELL = 30;
-constexpr size_t MAX_BURST = 32;
-constexpr size_t MEAN_BURST = 34;
-constexpr size_t JITTER = 38;
-constexpr size_t ECN_CE = 42;
-constexpr size_t OWD_TREND = 46;
-constexpr size_t BURST_COUNT = 50;
-constexpr size_t REORDER = 54;
-constexpr size_t INT_PACKETS = 58;
-constexpr size_t INT_BYTES = 62;
-static_assert(INT_BYTES + 4 == SESSION_RECEIVER_REPORT_SIZE);
-}  // namespace rr
+static_assert(fmp::SESSION_REPORT_RESERVED + fmp::SENDER_REPORT_FIELDS_SIZE ==
+              SESSION_SENDER_REPORT_SIZE);
+static_assert(fmp::SESSION_REPORT_RESERVED + fmp::RECEIVER_REPORT_FIELDS_SIZE ==
+              SESSION_RECEIVER_REPORT_SIZE);
 
 }  // namespace
 
@@ -101,68 +73,28 @@ std::array<uint8_t, PATH_MTU_NOTIFICATION_SIZE> encodePathMtuNotification(uint16
 }
 
 FspResult<fmp::SenderReport> decodeSessionSenderReport(std::span<const uint8_t> body) {
-  if (body.size() < SESSION_SENDER_REPORT_SIZE) return FspError::SHORT;
-  fmp::SenderReport r;
-  r.intervalStartCounter = loadLe64(body, sr::START_COUNTER);
-  r.intervalEndCounter = loadLe64(body, sr::END_COUNTER);
-  r.intervalStartTimestamp = loadLe32(body, sr::START_TS);
-  r.intervalEndTimestamp = loadLe32(body, sr::END_TS);
-  r.intervalBytesSent = loadLe32(body, sr::BYTES_SENT);
-  r.cumulativePacketsSent = loadLe64(body, sr::CUM_PACKETS);
-  r.cumulativeBytesSent = loadLe64(body, sr::CUM_BYTES);
-  return r;
+  const auto r = fmp::decodeSenderReportFields(body, fmp::SESSION_REPORT_RESERVED);
+  if (!r) return FspError::SHORT;
+  return *r;
 }
 
 FspResult<fmp::ReceiverReport> decodeSessionReceiverReport(std::span<const uint8_t> body) {
-  if (body.size() < SESSION_RECEIVER_REPORT_SIZE) return FspError::SHORT;
-  fmp::ReceiverReport r;
-  r.highestCounter = loadLe64(body, rr::HIGHEST);
-  r.cumulativePacketsRecv = loadLe64(body, rr::CUM_PACKETS);
-  r.cumulativeBytesRecv = loadLe64(body, rr::CUM_BYTES);
-  r.timestampEcho = loadLe32(body, rr::TS_ECHO);
-  r.dwellTime = loadLe16(body, rr::DWELL);
-  r.maxBurstLoss = loadLe16(body, rr::MAX_BURST);
-  r.meanBurstLoss = loadLe16(body, rr::MEAN_BURST);
-  r.jitter = loadLe32(body, rr::JITTER);
-  r.ecnCeCount = loadLe32(body, rr::ECN_CE);
-  r.owdTrend = static_cast<int32_t>(loadLe32(body, rr::OWD_TREND));
-  r.burstLossCount = loadLe32(body, rr::BURST_COUNT);
-  r.cumulativeReorderCount = loadLe32(body, rr::REORDER);
-  r.intervalPacketsRecv = loadLe32(body, rr::INT_PACKETS);
-  r.intervalBytesRecv = loadLe32(body, rr::INT_BYTES);
-  return r;
+  const auto r = fmp::decodeReceiverReportFields(body, fmp::SESSION_REPORT_RESERVED);
+  if (!r) return FspError::SHORT;
+  return *r;
 }
 
 std::array<uint8_t, SESSION_SENDER_REPORT_SIZE> encodeSessionSenderReport(
     const fmp::SenderReport& report) {
   std::array<uint8_t, SESSION_SENDER_REPORT_SIZE> out{};
-  storeLe64(out, sr::START_COUNTER, report.intervalStartCounter);
-  storeLe64(out, sr::END_COUNTER, report.intervalEndCounter);
-  storeLe32(out, sr::START_TS, report.intervalStartTimestamp);
-  storeLe32(out, sr::END_TS, report.intervalEndTimestamp);
-  storeLe32(out, sr::BYTES_SENT, report.intervalBytesSent);
-  storeLe64(out, sr::CUM_PACKETS, report.cumulativePacketsSent);
-  storeLe64(out, sr::CUM_BYTES, report.cumulativeBytesSent);
+  fmp::encodeSenderReportFields(out, fmp::SESSION_REPORT_RESERVED, report);
   return out;
 }
 
 std::array<uint8_t, SESSION_RECEIVER_REPORT_SIZE> encodeSessionReceiverReport(
     const fmp::ReceiverReport& report) {
   std::array<uint8_t, SESSION_RECEIVER_REPORT_SIZE> out{};
-  storeLe64(out, rr::HIGHEST, report.highestCounter);
-  storeLe64(out, rr::CUM_PACKETS, report.cumulativePacketsRecv);
-  storeLe64(out, rr::CUM_BYTES, report.cumulativeBytesRecv);
-  storeLe32(out, rr::TS_ECHO, report.timestampEcho);
-  storeLe16(out, rr::DWELL, report.dwellTime);
-  storeLe16(out, rr::MAX_BURST, report.maxBurstLoss);
-  storeLe16(out, rr::MEAN_BURST, report.meanBurstLoss);
-  storeLe32(out, rr::JITTER, report.jitter);
-  storeLe32(out, rr::ECN_CE, report.ecnCeCount);
-  storeLe32(out, rr::OWD_TREND, static_cast<uint32_t>(report.owdTrend));
-  storeLe32(out, rr::BURST_COUNT, report.burstLossCount);
-  storeLe32(out, rr::REORDER, report.cumulativeReorderCount);
-  storeLe32(out, rr::INT_PACKETS, report.intervalPacketsRecv);
-  storeLe32(out, rr::INT_BYTES, report.intervalBytesRecv);
+  fmp::encodeReceiverReportFields(out, fmp::SESSION_REPORT_RESERVED, report);
   return out;
 }
 
