@@ -42,72 +42,27 @@ rm -f /tmp/fips-demo-build.log
 
 set +e
 . tests/lib/netns.sh
-WORK=$(mktemp -d)
-chmod 755 "$WORK"
-CLEANUPS+=("rm -rf $WORK")
+netns_workdir
 trap 'echo; echo "== interrupted"; exit 130' INT TERM
 
 NODES=(A B C)
+netns_line fdemo 10.95 "${NODES[@]}"
 for n in "${NODES[@]}"; do
-  netns_add "fdemo$n-$$"
   mkdir -p "/etc/netns/fdemo$n-$$"
   printf 'nameserver ::1\n' > "/etc/netns/fdemo$n-$$/resolv.conf"
   CLEANUPS+=("rm -rf /etc/netns/fdemo$n-$$")
 done
-for i in 1 2; do
-  L=${NODES[$((i - 1))]} R=${NODES[$i]}
-  ip link add "v$L$R-$$" netns "fdemo$L-$$" type veth peer name "v$R$L-$$" netns "fdemo$R-$$"
-  ip -n "fdemo$L-$$" addr add "10.95.$i.1/24" dev "v$L$R-$$"
-  ip -n "fdemo$R-$$" addr add "10.95.$i.2/24" dev "v$R$L-$$"
-  ip -n "fdemo$L-$$" link set "v$L$R-$$" up
-  ip -n "fdemo$R-$$" link set "v$R$L-$$" up
-done
-
-declare -A NPUB
-for n in "${NODES[@]}"; do
-  mkdir -p "$WORK/$n"
-  "$BUILD/ctl/fipsctl" keygen -d "$WORK/$n" >/dev/null 2>&1
-  NPUB[$n]=$(cat "$WORK/$n/fips.pub")
-done
-peer() {
-  printf '  - npub: "%s"\n    addresses:\n      - transport: udp\n        addr: "%s:2121"\n' \
-    "${NPUB[$1]}" "$2"
-}
+node_keygen "${NODES[@]}"
 for i in 0 1 2; do
   n=${NODES[$i]}
-  {
-    cat <<YAML
-node:
-  identity:
-    persistent: true
-  control:
-    socket_path: "$WORK/$n/control.sock"
-tun:
-  enabled: true
-  name: fips0
-dns:
-  enabled: true
-  bind_addr: "::1"
-  port: 53
-transports:
-  udp:
-    bind_addr: "0.0.0.0:2121"
-    mtu: 1472
-peers:
-YAML
-    [ "$i" -gt 0 ] && peer "${NODES[$((i - 1))]}" "10.95.$i.1"
-    [ "$i" -lt 2 ] && peer "${NODES[$((i + 1))]}" "10.95.$((i + 1)).2"
-  } > "$WORK/$n/fips.yaml"
+  peers=()
+  [ "$i" -gt 0 ] && peers+=(--peer "${NODES[$((i - 1))]}" "10.95.$i.1:2121")
+  [ "$i" -lt 2 ] && peers+=(--peer "${NODES[$((i + 1))]}" "10.95.$((i + 1)).2:2121")
+  node_config "$n" --tun --dns ::1 53 --mtu 1472 "${peers[@]}"
   echo "== node $n: ${NPUB[$n]} (config $WORK/$n/fips.yaml)"
 done
 
-SUPS=()
-for n in "${NODES[@]}"; do
-  ip netns exec "fdemo$n-$$" "$BUILD/fips" -c "$WORK/$n/fips.yaml" 2>>"$WORK/$n.log" &
-  SUPS+=($!)
-done
-CLEANUPS+=('kill -TERM ${SUPS[*]} 2>/dev/null; wait ${SUPS[*]} 2>/dev/null')
-in_ns() { local n=$1; shift; ip netns exec "fdemo$n-$$" "$@"; }
+for n in "${NODES[@]}"; do start_suite "$n"; done
 ready() {
   local up
   up=$(grep -c 'link up' "$WORK/B.log" 2>/dev/null)

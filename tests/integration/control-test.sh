@@ -23,50 +23,18 @@ BUILD=${1:?usage: control-test.sh BUILD_DIR}
 [ "$(id -u)" -eq 0 ] || { echo "SKIP: needs root"; exit 77; }
 
 A=cA-$$ B=cB-$$
-netns_add "$A"
-netns_add "$B"
-ip link add vcA-$$ netns "$A" type veth peer name vcB-$$ netns "$B"
-ip -n "$A" addr add 10.98.0.1/24 dev vcA-$$
-ip -n "$B" addr add 10.98.0.2/24 dev vcB-$$
-ip -n "$A" link set vcA-$$ up
-ip -n "$B" link set vcB-$$ up
+node_ns A "$A"
+node_ns B "$B"
+veth_link A B 10.98.0.1/24 10.98.0.2/24 vcA-$$ vcB-$$
 
-WORK=$(mktemp -d)
-CLEANUPS+=("rm -rf $WORK")
-[ -n "${KEEP:-}" ] && CLEANUPS=()
-chmod 755 "$WORK"
-for n in A B; do
-  mkdir -p "$WORK/$n"
-  chmod 755 "$WORK/$n"
-  "$BUILD/ctl/fipsctl" keygen -d "$WORK/$n" >/dev/null
-done
-NPUB_A=$(cat "$WORK/A/fips.pub")
-NPUB_B=$(cat "$WORK/B/fips.pub")
-write_config() {  # write_config NODE OWN_IP
-  cat > "$WORK/$1/fips.yaml" <<YAML
-node:
-  identity:
-    persistent: true
-  control:
-    socket_path: "$WORK/$1/control.sock"
-transports:
-  udp:
-    bind_addr: "$2:2121"
-YAML
-}
-write_config A 10.98.0.1
-write_config B 10.98.0.2
+netns_workdir
+node_keygen A B
+NPUB_A=${NPUB[A]}
+NPUB_B=${NPUB[B]}
+node_config A --bind 10.98.0.1:2121
+node_config B --bind 10.98.0.2:2121
 SOCK_A=$WORK/A/control.sock
 
-declare -A SUP
-start() {  # start NODE NS
-  ip netns exec "$2" "$BUILD/fips" -c "$WORK/$1/fips.yaml" 2>>"$WORK/$1.log" &
-  SUP[$1]=$!
-}
-stop() {  # stop NODE
-  kill -TERM "${SUP[$1]}" 2>/dev/null
-  wait "${SUP[$1]}" 2>/dev/null
-}
 ctl() { "$BUILD/ctl/fipsctl" -s "$SOCK_A" "$@"; }
 json_get() {  # json_get EXPR < document: prints the Python expression over `d`
   python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"
@@ -75,8 +43,8 @@ one_line_error() {  # one_line_error STDERR_FILE: exactly one line, "fipsctl: ..
   [ "$(wc -l < "$1")" -eq 1 ] && grep -q '^fipsctl: ' "$1"
 }
 
-start A "$A"; start B "$B"
-wait_until 10 bash -c "grep -q 'udp ready' $WORK/A.log && grep -q 'udp ready' $WORK/B.log && [ -S $SOCK_A ]"
+start_suite A; start_suite B
+wait_until 10 suite_ready A && wait_until 10 suite_ready B && wait_until 5 test -S "$SOCK_A"
 
 # --- the socket: mode 0770, group fips
 check "socket is mode 770" [ "$(stat -c %a "$SOCK_A")" = 770 ]
@@ -208,7 +176,7 @@ print([closed_by_server(p) for p in (huge, bad_pointer, big, segments)])
 PY
 check "oversized and malformed requests: connection closed" grep -qx '\[True, True, True, True\]' "$WORK/abuse.out"
 check "after them the daemon still answers" ctl show status --json >/dev/null
-check "after them the router is the same process" bash -c "[ \$(pgrep -P ${SUP[A]} -x fips-router | wc -l) -eq 1 ] && ! grep -q 'exited' $WORK/A.log"
+check "after them the router is the same process" bash -c "[ \$(pgrep -P ${SUITE[A]} -x fips-router | wc -l) -eq 1 ] && ! grep -q 'exited' $WORK/A.log"
 
 # --- 1,000 connections that never send a byte do not block a real query
 python3 - "$SOCK_A" "$WORK/idle.ready" <<'PY' &
@@ -231,10 +199,10 @@ check "1,000 silent connections: a real query is answered" \
 wait "$IDLE"
 
 # --- a stopped daemon: one line, status 1
-stop A
+stop_suite A
 check "stopped daemon: socket removed" [ ! -e "$SOCK_A" ]
 ctl show status 2>"$WORK/err"; rc=$?
 check "stopped daemon: status 1" [ $rc -eq 1 ]
 check "stopped daemon: one line" one_line_error "$WORK/err"
-stop B
+stop_suite B
 finish

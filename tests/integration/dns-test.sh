@@ -23,11 +23,9 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 command -v dig >/dev/null || { echo "SKIP: dig not installed (bind9-dnsutils)"; exit 77; }
 
 N=dns-$$
-netns_add "$N"
-WORK=$(mktemp -d)
-CLEANUPS+=("rm -rf $WORK")
-"$BUILD/ctl/fipsctl" keygen -d "$WORK" >/dev/null 2>&1
-chmod 755 "$WORK"  # the router (user fips) reads the hosts file
+node_ns D "$N"
+netns_workdir
+node_keygen D
 
 # Three identities from the vectors: (npub, ipv6) each.
 VECTORS="$HERE/../vectors/identity.json"
@@ -37,33 +35,18 @@ NPUB1=$(vec 1 npub) IP1=$(vec 1 ipv6)
 NPUB2=$(vec 2 npub) IP2=$(vec 2 ipv6)
 BAD_NPUB=${NPUB0%?}$([ "${NPUB0: -1}" = q ] && echo p || echo q)
 
-cat > "$WORK/fips.yaml" <<YAML
-node:
-  identity:
-    persistent: true
-tun:
-  enabled: true
-  name: fips0
-dns:
-  bind_addr: "::"
-  port: 5354
-transports:
-  udp:
-    bind_addr: "[::1]:2121"
-YAML
+node_config D --tun --dns :: 5354 --bind "[::1]:2121"
 printf '# test hosts file\ngateway %s\nbad_host %s\n' "$NPUB1" "$NPUB1" > "$WORK/hosts"
 
-FIPS_HOSTS_FILE="$WORK/hosts" ip netns exec "$N" "$BUILD/fips" -c "$WORK/fips.yaml" \
-  2>>"$WORK/log" &
-SUP=$!
-router_up() { grep -q "DNS responder for .fips" "$WORK/log" && grep -q "TUN fips0 ready" "$WORK/log"; }
+FIPS_HOSTS_FILE="$WORK/hosts" start_suite D
+router_up() { grep -q "DNS responder for .fips" "$WORK/D.log" && grep -q "TUN fips0 ready" "$WORK/D.log"; }
 if ! wait_until 15 router_up; then
-  cat "$WORK/log"
+  cat "$WORK/D.log"
   check "suite started with its DNS responder" false
   finish
   exit
 fi
-OWN=$(sed -n 's/.* address \(fd[0-9a-f:]*\).*/\1/p' "$WORK/log" | head -1)
+OWN=$(sed -n 's/.* address \(fd[0-9a-f:]*\).*/\1/p' "$WORK/D.log" | head -1)
 
 # q SERVER TYPE NAME: dig's full answer (one try, 2 s).
 q() { ip netns exec "$N" dig @"$1" -p 5354 +tries=1 +time=2 "$2" "$3" 2>&1; }
@@ -87,14 +70,14 @@ check "AAAA over IPv4 to the dual-stack socket, upper-case suffix" \
 
 OUT=$(q ::1 AAAA gateway.fips)
 check "hosts-file alias resolves" answer_is "$OUT" gateway.fips "$IP1"
-check "bad hosts-file line reported with file:line" grep -q "$WORK/hosts:3: invalid hostname 'bad_host'" "$WORK/log"
+check "bad hosts-file line reported with file:line" grep -q "$WORK/hosts:3: invalid hostname 'bad_host'" "$WORK/D.log"
 
 OUT=$(q ::1 AAAA server2.fips)
 check "alias not yet in the hosts file: NXDOMAIN" status_is "$OUT" NXDOMAIN
 printf 'server2 %s\n' "$NPUB2" >> "$WORK/hosts"
 OUT=$(q ::1 AAAA server2.fips)
 check "alias added while running resolves after the reload" answer_is "$OUT" server2.fips "$IP2"
-check "reload logged" grep -q "reloaded hosts file $WORK/hosts" "$WORK/log"
+check "reload logged" grep -q "reloaded hosts file $WORK/hosts" "$WORK/D.log"
 
 OUT=$(q ::1 A "$NPUB0.fips")
 check "A for a resolvable name: NOERROR" status_is "$OUT" NOERROR
@@ -128,7 +111,7 @@ check "garbage, a short datagram, a Z-bit header: no reply" test "$GARBAGE" = 0
 # by IPV6_PKTINFO (the reference's mesh-interface filter case).
 OUT=$(q "$OWN" AAAA "$NPUB0.fips")
 check "query arriving over fips0 ($OWN): no reply" no_reply "$OUT"
-check "mesh-interface drop logged" grep -q "DNS: dropping queries that arrive on the mesh interface" "$WORK/log"
+check "mesh-interface drop logged" grep -q "DNS: dropping queries that arrive on the mesh interface" "$WORK/D.log"
 
 # 10,000 random datagrams (random length 0..600), then a real query.
 ip netns exec "$N" python3 - <<'PY'
@@ -143,29 +126,25 @@ for i in range(10000):
     s.sendto(bytes(data), ("::1", 5354))
 PY
 sleep 1
-check "router alive after 10,000 random datagrams" bash -c "pgrep -P $SUP -x fips-router >/dev/null"
+check "router alive after 10,000 random datagrams" bash -c "pgrep -P ${SUITE[D]} -x fips-router >/dev/null"
 OUT=$(q ::1 AAAA "$NPUB0.fips")
 check "a real query is answered afterwards" answer_is "$OUT" "$NPUB0.fips" "$IP0"
 
-kill -TERM "$SUP"
-wait "$SUP"
+stop_suite D
 check "suite stopped cleanly" test $? -eq 0
 
 # A privileged port: the tun-helper binds [::1]:53 as root and hands the
 # socket to the router (tun.capnp dnsSocketReady).
-sed -i 's/^  bind_addr: "::"$/  bind_addr: "::1"/; s/^  port: 5354$/  port: 53/' "$WORK/fips.yaml"
-: > "$WORK/log"
-FIPS_HOSTS_FILE="$WORK/hosts" ip netns exec "$N" "$BUILD/fips" -c "$WORK/fips.yaml" \
-  2>>"$WORK/log" &
-SUP=$!
+node_config D --tun --dns ::1 53 --bind "[::1]:2121"
+: > "$WORK/D.log"
+FIPS_HOSTS_FILE="$WORK/hosts" start_suite D
 check "port 53: the tun-helper binds it and the router serves it" \
-  wait_until 15 grep -q "DNS responder for .fips on \[::1\]:53" "$WORK/log"
-check "port 53: bound by the tun-helper" grep -q "bound DNS socket \[::1\]:53 for the router" "$WORK/log"
+  wait_until 15 grep -q "DNS responder for .fips on \[::1\]:53" "$WORK/D.log"
+check "port 53: bound by the tun-helper" grep -q "bound DNS socket \[::1\]:53 for the router" "$WORK/D.log"
 OUT=$(ip netns exec "$N" dig @::1 -p 53 +tries=1 +time=2 AAAA gateway.fips 2>&1)
 check "port 53: alias answered" answer_is "$OUT" gateway.fips "$IP1"
 check "port 53: router still without capabilities" \
-  bash -c "[ \"\$(awk '/^CapEff:/ {print \$2}' /proc/\$(pgrep -P $SUP -x fips-router)/status)\" = 0000000000000000 ]"
-kill -TERM "$SUP"
-wait "$SUP"
+  bash -c "[ \"\$(awk '/^CapEff:/ {print \$2}' /proc/\$(pgrep -P ${SUITE[D]} -x fips-router)/status)\" = 0000000000000000 ]"
+stop_suite D
 check "suite stopped cleanly (port 53)" test $? -eq 0
 finish

@@ -28,71 +28,19 @@ PY=/usr/bin/python3
 [ -x "$PY" ] || PY=$(command -v python3)
 
 NODES=(A B C)
-for n in "${NODES[@]}"; do netns_add "e$n-$$"; done
-for i in 1 2; do
-  L=${NODES[$((i - 1))]} R=${NODES[$i]}
-  ip link add "v$L$R-$$" netns "e$L-$$" type veth peer name "v$R$L-$$" netns "e$R-$$"
-  ip -n "e$L-$$" addr add "10.97.$i.1/24" dev "v$L$R-$$"
-  ip -n "e$R-$$" addr add "10.97.$i.2/24" dev "v$R$L-$$"
-  ip -n "e$L-$$" link set "v$L$R-$$" up
-  ip -n "e$R-$$" link set "v$R$L-$$" up
-done
-
-WORK=$(mktemp -d)
-chmod 755 "$WORK"
-CLEANUPS+=("rm -rf $WORK")
-declare -A NPUB
-for n in "${NODES[@]}"; do
-  mkdir -p "$WORK/$n"
-  "$BUILD/ctl/fipsctl" keygen -d "$WORK/$n" >/dev/null 2>&1
-  NPUB[$n]=$(cat "$WORK/$n/fips.pub")
-done
-peer() {  # peer NODE ADDR: one peers[] entry
-  printf '  - npub: "%s"\n    addresses:\n      - transport: udp\n        addr: "%s:2121"\n' \
-    "${NPUB[$1]}" "$2"
-}
+netns_line e 10.97 "${NODES[@]}"
+netns_workdir
+node_keygen "${NODES[@]}"
 for i in 0 1 2; do
-  n=${NODES[$i]}
-  {
-    cat <<YAML
-node:
-  identity:
-    persistent: true
-  heartbeat_interval_secs: 1
-  link_dead_timeout_secs: 4
-  retry:
-    base_interval_secs: 1
-    max_backoff_secs: 2
-tun:
-  enabled: true
-  name: fips0
-  mtu: 1400
-dns:
-  enabled: true
-  bind_addr: "::1"
-  port: 5354
-transports:
-  udp:
-    bind_addr: "0.0.0.0:2121"
-    mtu: 1472
-peers:
-YAML
-    [ "$i" -gt 0 ] && peer "${NODES[$((i - 1))]}" "10.97.$i.1"
-    [ "$i" -lt 2 ] && peer "${NODES[$((i + 1))]}" "10.97.$((i + 1)).2"
-  } > "$WORK/$n/fips.yaml"
+  peers=()
+  [ "$i" -gt 0 ] && peers+=(--peer "${NODES[$((i - 1))]}" "10.97.$i.1:2121")
+  [ "$i" -lt 2 ] && peers+=(--peer "${NODES[$((i + 1))]}" "10.97.$((i + 1)).2:2121")
+  node_config "${NODES[$i]}" --tun --tun-mtu 1400 --dns ::1 5354 --mtu 1472 "${peers[@]}"
 done
+for n in "${NODES[@]}"; do start_suite "$n"; done
 
-declare -A SUP
-start_node() {
-  ip netns exec "e$1-$$" "$BUILD/fips" -c "$WORK/$1/fips.yaml" 2>>"$WORK/$1.log" &
-  SUP[$1]=$!
-}
-for n in "${NODES[@]}"; do start_node "$n"; done
-CLEANUPS+=('kill ${SUP[*]} 2>/dev/null; wait ${SUP[*]} 2>/dev/null')
-
-in_ns() { local n=$1; shift; ip netns exec "e$n-$$" "$@"; }
 suite_up() { grep -q "TUN fips0 ready" "$WORK/$1.log" && grep -q "DNS responder" "$WORK/$1.log"; }
-all_up() { suite_up A && suite_up B && suite_up C && [ "$(grep -c 'link up' "$WORK/B.log")" -ge 2 ]; }
+all_up() { suite_up A && suite_up B && suite_up C && links_up B A C; }
 check "three suites up with TUN, DNS and both links of B" wait_until 20 all_up
 
 ADDR_C=$(in_ns A dig +short AAAA "${NPUB[C]}.fips" @::1 -p 5354 2>/dev/null | head -1)
@@ -169,13 +117,12 @@ check "ping -s 1352 (1400-byte packets) A→C still gets through" \
   bash -c "ip netns exec eA-$$ ping -6 -c 3 -i 0.3 -W 2 -s 1352 $ADDR_C | grep -q ' [1-3] received'"
 
 # B's router dies: its supervisor stops B's suite; B is restarted.
-ROUTER_B=$(child_pid "${SUP[B]}" fips-router)
+ROUTER_B=$(child_pid "${SUITE[B]}" fips-router)
 kill -9 "$ROUTER_B"
-check "B's supervisor stops B's suite after its router died" \
-  wait_until 10 bash -c "! kill -0 ${SUP[B]} 2>/dev/null"
-wait "${SUP[B]}" 2>/dev/null
+check "B's supervisor stops B's suite after its router died" wait_until 10 pids_gone "${SUITE[B]}"
+stop_suite B
 mv "$WORK/B.log" "$WORK/B-1.log"
-start_node B
+start_suite B
 wait_until 15 suite_up B
 t0=$(date +%s%N)
 if wait_until 10 ping_c; then

@@ -21,54 +21,17 @@ BUILD=${1:?usage: link-test.sh BUILD_DIR}
 [ "$(id -u)" -eq 0 ] || { echo "SKIP: needs root"; exit 77; }
 
 A=lA-$$ B=lB-$$
-netns_add "$A"
-netns_add "$B"
-ip link add vA-$$ netns "$A" type veth peer name vB-$$ netns "$B"
-ip -n "$A" addr add 10.99.0.1/24 dev vA-$$
-ip -n "$B" addr add 10.99.0.2/24 dev vB-$$
-ip -n "$A" link set vA-$$ up
-ip -n "$B" link set vB-$$ up
+node_ns A "$A"
+node_ns B "$B"
+veth_link A B 10.99.0.1/24 10.99.0.2/24 vA-$$ vB-$$
 
-WORK=$(mktemp -d)
-CLEANUPS+=("rm -rf $WORK")
-for n in A B; do
-  mkdir -p "$WORK/$n"
-  "$BUILD/ctl/fipsctl" keygen -d "$WORK/$n" >/dev/null
-done
-NPUB_A=$(cat "$WORK/A/fips.pub")
-NPUB_B=$(cat "$WORK/B/fips.pub")
-write_config() {  # write_config NODE OWN_IP PEER_NPUB PEER_IP
-  cat > "$WORK/$1/fips.yaml" <<YAML
-node:
-  identity:
-    persistent: true
-  heartbeat_interval_secs: 1
-  link_dead_timeout_secs: 4
-  retry:
-    base_interval_secs: 1
-    max_backoff_secs: 2
-transports:
-  udp:
-    bind_addr: "$2:2121"
-peers:
-  - npub: "$3"
-    addresses:
-      - transport: udp
-        addr: "$4:2121"
-YAML
-}
-write_config A 10.99.0.1 "$NPUB_B" 10.99.0.2
-write_config B 10.99.0.2 "$NPUB_A" 10.99.0.1
+netns_workdir
+node_keygen A B
+NPUB_A=${NPUB[A]}
+NPUB_B=${NPUB[B]}
+node_config A --bind 10.99.0.1:2121 --peer B 10.99.0.2:2121
+node_config B --bind 10.99.0.2:2121 --peer A 10.99.0.1:2121
 
-declare -A SUP
-start() {  # start NODE NS
-  ip netns exec "$2" "$BUILD/fips" -c "$WORK/$1/fips.yaml" 2>>"$WORK/$1.log" &
-  SUP[$1]=$!
-}
-stop() {  # stop NODE [SIGNAL]
-  kill -"${2:-TERM}" "${SUP[$1]}" 2>/dev/null
-  wait "${SUP[$1]}" 2>/dev/null
-}
 ups() { grep -c "link up: $2" "$WORK/$1.log"; }
 downs() { grep -c "link down: $2" "$WORK/$1.log"; }
 linked() { [ "$(ups A "$NPUB_B")" -ge "$1" ] && [ "$(ups B "$NPUB_A")" -ge "$1" ]; }
@@ -101,24 +64,24 @@ sleep 0.5
 # --- both dial at once, 5 times: exactly one link each way within 2 s
 for round in 1 2 3 4 5; do
   : > "$WORK/A.log"; : > "$WORK/B.log"
-  start A "$A"; start B "$B"
+  start_suite A; start_suite B
   # "Start" is when both suites are up (their UDP workers bound): process
   # start-up itself can take longer than 2 s on a loaded machine.
-  wait_until 10 bash -c "grep -q 'udp ready' $WORK/A.log && grep -q 'udp ready' $WORK/B.log"
+  wait_until 10 suite_ready A && wait_until 10 suite_ready B
   check "round $round: link up both ways within 2 s" wait_until 2 linked 1
   sleep 1
   check "round $round: exactly one link (no flap)" one_link
-  [ "$round" -lt 5 ] && { stop A; stop B; }
+  [ "$round" -lt 5 ] && { stop_suite A; stop_suite B; }
 done
 
 # --- a killed UDP worker does not take the link down
-UDP_A=$(child_pid "${SUP[A]}" fips-udp)
+UDP_A=$(child_pid "${SUITE[A]}" fips-udp)
 kill -9 "$UDP_A"
 check "udp worker killed: a new worker is bound within 5 s" wait_until 5 bash -c \
   "[ \$(grep -c 'transport udp bound' $WORK/A.log) -ge 2 ]"
 sleep 6
 check "udp worker killed: link not declared dead" one_link
-check "udp worker killed: worker replaced" bash -c "[ -n \"\$(pgrep -P ${SUP[A]} -x fips-udp)\" ]"
+check "udp worker killed: worker replaced" bash -c "[ -n \"\$(pgrep -P ${SUITE[A]} -x fips-udp)\" ]"
 
 # --- random datagrams at B's port: nothing crashes, no new link, link stays
 ip netns exec "$A" python3 - <<'PY'
@@ -145,19 +108,19 @@ for i in range(1000):
     s.sendto(msg1, ("10.99.0.2", 2121))
 PY
 sleep 2
-check "garbage: B's suite still running" kill -0 "${SUP[B]}"
+check "garbage: B's suite still running" kill -0 "${SUITE[B]}"
 check "garbage: router and worker alive" bash -c \
-  "pgrep -P ${SUP[B]} -x fips-router >/dev/null && pgrep -P ${SUP[B]} -x fips-udp >/dev/null"
+  "pgrep -P ${SUITE[B]} -x fips-router >/dev/null && pgrep -P ${SUITE[B]} -x fips-udp >/dev/null"
 check "garbage: the udp worker was never restarted" bash -c "! grep -q 'udp worker exited' $WORK/B.log"
 check "garbage and 1,000 msg1 replays: no new link, none lost" one_link
 # B's link engine counted them: its counters line at a graceful stop.
-stop B
+stop_suite B
 DROPS_B=$(sed -n 's/.*counters: .*; drops\(.*\)/\1/p' "$WORK/B.log" | tr ' ' '\n' |
   awk -F= '{ n += $2 } END { print n + 0 }')
 echo "# B's drops after the garbage and the replays: $DROPS_B ($(grep -o 'drops.*' "$WORK/B.log"))"
 check "garbage and replays: counted as dropped by B's link engine" [ "$DROPS_B" -ge 10000 ]
 UPS_BEFORE=$(ups A "$NPUB_B")
-start B "$B"
+start_suite B
 check "B restarted: link back" wait_until 10 bash -c \
   "[ \$(grep -c 'link up: $NPUB_B' $WORK/A.log) -gt $UPS_BEFORE ]"
 
@@ -166,8 +129,8 @@ check "B restarted: link back" wait_until 10 bash -c \
 # loaded machine gets 2 s more.
 # SIGKILL every process of B at once, as a crash or power loss would: a
 # supervisor killed alone lets its children stop gracefully (Disconnect).
-kill -9 $(pgrep -P "${SUP[B]}") "${SUP[B]}"
-wait "${SUP[B]}" 2>/dev/null
+kill -9 $(pgrep -P "${SUITE[B]}") "${SUITE[B]}"
+wait "${SUITE[B]}" 2>/dev/null
 KILLED=$(date +%s)
 check "B killed: A declares the link dead (4 s timeout)" \
   wait_until 7 bash -c "grep -q 'link down: $NPUB_B (dead)' $WORK/A.log"
@@ -175,7 +138,7 @@ echo "# dead after $(( $(date +%s) - KILLED )) s"
 # B's port now answers with ICMP port unreachable: A must not spin.
 cpu_ticks() {  # user+system clock ticks of A's router and udp worker
   local total=0 pid
-  for pid in $(pgrep -P "${SUP[A]}"); do
+  for pid in $(pgrep -P "${SUITE[A]}"); do
     total=$(( total + $(awk '{ print $14 + $15 }' /proc/"$pid"/stat) ))
   done
   echo "$total"
@@ -184,41 +147,35 @@ T0=$(cpu_ticks); sleep 5; T1=$(cpu_ticks)
 echo "# A's CPU while B's port is unreachable: $(( T1 - T0 )) ticks in 5 s"
 check "port unreachable: A stays idle (< 0.25 s CPU in 5 s)" [ $(( T1 - T0 )) -lt 25 ]
 UPS_BEFORE=$(ups A "$NPUB_B")
-start B "$B"
+start_suite B
 check "B back: link re-established" wait_until 10 bash -c \
   "[ \$(grep -c 'link up: $NPUB_B' $WORK/A.log) -gt $UPS_BEFORE ]"
 
 # --- max_peers 1 on B: a third node C is refused (no msg2), A's link stays
-C=lC-$$
-netns_add "$C"
-ip link add vC-$$ netns "$C" type veth peer name vB2-$$ netns "$B"
-ip -n "$C" addr add 10.99.1.3/24 dev vC-$$
-ip -n "$B" addr add 10.99.1.2/24 dev vB2-$$
-ip -n "$C" link set vC-$$ up
-ip -n "$B" link set vB2-$$ up
-mkdir -p "$WORK/C"
-"$BUILD/ctl/fipsctl" keygen -d "$WORK/C" >/dev/null
-write_config C 10.99.1.3 "$NPUB_B" 10.99.1.2
-stop B
-sed -i 's/^node:$/node:\n  limits:\n    max_peers: 1/; s/"10.99.0.2:2121"/"0.0.0.0:2121"/' "$WORK/B/fips.yaml"
+node_ns C lC-$$
+veth_link C B 10.99.1.3/24 10.99.1.2/24 vC-$$ vB2-$$
+node_keygen C
+node_config C --bind 10.99.1.3:2121 --peer B 10.99.1.2:2121
+stop_suite B
+node_config B --bind 0.0.0.0:2121 --peer A 10.99.0.1:2121 --node $'limits:\n  max_peers: 1'
 : > "$WORK/B.log"
-start B "$B"
+start_suite B
 check "max_peers 1: B relinks with A" wait_until 10 bash -c "grep -q 'link up: $NPUB_A' $WORK/B.log"
-start C "$C"
+start_suite C
 sleep 4
 check "max_peers 1: C is refused" bash -c "! grep -q 'link up' $WORK/C.log"
 check "max_peers 1: B has exactly one link" [ "$(grep -c 'link up' "$WORK/B.log")" -eq 1 ]
 # Control: without the limit, the same C links with B (so C did reach B).
-stop B
-sed -i '/^  limits:$/d; /^    max_peers: 1$/d' "$WORK/B/fips.yaml"
-start B "$B"
+stop_suite B
+node_config B --bind 0.0.0.0:2121 --peer A 10.99.0.1:2121
+start_suite B
 check "max_peers lifted: C links with B" wait_until 15 bash -c "grep -q 'link up: $NPUB_B' $WORK/C.log"
-stop C
+stop_suite C
 
 # --- SIGTERM of A: B is told (Disconnect) and drops the link at once
-stop A
+stop_suite A
 check "A stopped: B drops the link on Disconnect" \
   wait_until 2 bash -c "grep -q 'link down: $NPUB_A (remote_disconnect)' $WORK/B.log"
-stop B
+stop_suite B
 [ "$FAILED" -eq 0 ] || { echo "--- A.log"; tail -30 "$WORK/A.log"; echo "--- B.log"; tail -30 "$WORK/B.log"; }
 finish

@@ -23,64 +23,21 @@ BUILD=${1:?usage: mesh-line-test.sh BUILD_DIR}
 [ "$(id -u)" -eq 0 ] || { echo "SKIP: needs root"; exit 77; }
 
 NODES=(A B C D E)
-for n in "${NODES[@]}"; do netns_add "m$n-$$"; done
 # hop i joins NODES[i-1] (address .1) and NODES[i] (address .2) on 10.98.i.0/24.
-for i in 1 2 3 4; do
-  L=${NODES[$((i - 1))]} R=${NODES[$i]}
-  ip link add "v$L$R-$$" netns "m$L-$$" type veth peer name "v$R$L-$$" netns "m$R-$$"
-  ip -n "m$L-$$" addr add "10.98.$i.1/24" dev "v$L$R-$$"
-  ip -n "m$R-$$" addr add "10.98.$i.2/24" dev "v$R$L-$$"
-  ip -n "m$L-$$" link set "v$L$R-$$" up
-  ip -n "m$R-$$" link set "v$R$L-$$" up
-done
-
-WORK=$(mktemp -d)
-CLEANUPS+=("rm -rf $WORK")
-declare -A NPUB
-for n in "${NODES[@]}"; do
-  mkdir -p "$WORK/$n"
-  "$BUILD/ctl/fipsctl" keygen -d "$WORK/$n" >/dev/null 2>&1
-  NPUB[$n]=$(cat "$WORK/$n/fips.pub")
-done
-peer() {  # peer NODE ADDR: one peers[] entry
-  printf '  - npub: "%s"\n    addresses:\n      - transport: udp\n        addr: "%s:2121"\n' \
-    "${NPUB[$1]}" "$2"
-}
+netns_line m 10.98 "${NODES[@]}"
+netns_workdir
+node_keygen "${NODES[@]}"
 for i in 0 1 2 3 4; do
-  n=${NODES[$i]}
-  {
-    cat <<YAML
-node:
-  identity:
-    persistent: true
-  heartbeat_interval_secs: 1
-  link_dead_timeout_secs: 4
-  retry:
-    base_interval_secs: 1
-    max_backoff_secs: 2
-transports:
-  udp:
-    bind_addr: "0.0.0.0:2121"
-peers:
-YAML
-    [ "$i" -gt 0 ] && peer "${NODES[$((i - 1))]}" "10.98.$i.1"
-    [ "$i" -lt 4 ] && peer "${NODES[$((i + 1))]}" "10.98.$((i + 1)).2"
-    [ "$i" -eq 0 ] && { peer E 10.98.4.2; echo "    connect_policy: on_demand"; }
-  } > "$WORK/$n/fips.yaml"
+  peers=()
+  [ "$i" -gt 0 ] && peers+=(--peer "${NODES[$((i - 1))]}" "10.98.$i.1:2121")
+  [ "$i" -lt 4 ] && peers+=(--peer "${NODES[$((i + 1))]}" "10.98.$((i + 1)).2:2121")
+  [ "$i" -eq 0 ] && peers+=(--peer E 10.98.4.2:2121 --on-demand)
+  node_config "${NODES[$i]}" "${peers[@]}"
 done
+for n in "${NODES[@]}"; do start_suite "$n"; done
 
-declare -A SUP
-for n in "${NODES[@]}"; do
-  ip netns exec "m$n-$$" "$BUILD/fips" -c "$WORK/$n/fips.yaml" 2>>"$WORK/$n.log" &
-  SUP[$n]=$!
-done
-CLEANUPS+=("kill ${SUP[*]} 2>/dev/null; wait")
-
-links_up() {
-  grep -q "link up" "$WORK/A.log" && grep -q "link up" "$WORK/E.log" &&
-    for n in B C D; do [ "$(grep -c 'link up' "$WORK/$n.log")" -ge 2 ] || return 1; done
-}
-check "all four links up" wait_until 20 links_up
+line_up() { links_up A B && links_up B A C && links_up C B D && links_up D C E && links_up E D; }
+check "all four links up" wait_until 20 line_up
 
 # tree_ok GROUP...: each group (e.g. "A B") is one component of the mesh.
 # True if, from each node's last tree line: every node of a group names the
@@ -140,7 +97,7 @@ check "A's lookup for E's node_addr returns E's coordinates" wait_until 20 looku
 echo "# A looked up E: $(grep -o "lookup: $E_SELF resolved.*" "$WORK/A.log" | tail -1 | cut -c1-60)..."
 
 # --- drop B-C with nft (in B's namespace, both directions)
-ip netns exec "mB-$$" nft -f - <<NFT
+in_ns B nft -f - <<NFT
 table inet fipsmesh {
   chain in { type filter hook input priority 0; iifname "vBC-$$" drop; }
   chain out { type filter hook output priority 0; oifname "vBC-$$" drop; }
@@ -151,12 +108,11 @@ check "B-C dropped: mesh splits into {A,B} and {C,D,E}, one root each" \
 show_trees
 
 # --- restore B-C: one tree again
-ip netns exec "mB-$$" nft delete table inet fipsmesh
+in_ns B nft delete table inet fipsmesh
 check "B-C restored: the mesh heals into one tree" wait_until 20 tree_ok "A B C D E"
 show_trees
 
-for n in "${NODES[@]}"; do kill "${SUP[$n]}" 2>/dev/null; done
-for n in "${NODES[@]}"; do wait "${SUP[$n]}" 2>/dev/null; done
+for n in "${NODES[@]}"; do stop_suite "$n"; done
 if [ "$FAILED" -ne 0 ]; then
   for n in "${NODES[@]}"; do echo "--- $n.log"; tail -15 "$WORK/$n.log"; done
 fi

@@ -29,13 +29,9 @@ DURATION=${REKEY_TEST_SECS:-130}
 [ "$(id -u)" -eq 0 ] || { echo "SKIP: needs root"; exit 77; }
 
 A=kA-$$ B=kB-$$
-netns_add "$A"
-netns_add "$B"
-ip link add vA-$$ netns "$A" type veth peer name vB-$$ netns "$B"
-ip -n "$A" addr add 10.99.4.1/24 dev vA-$$
-ip -n "$B" addr add 10.99.4.2/24 dev vB-$$
-ip -n "$A" link set vA-$$ up
-ip -n "$B" link set vB-$$ up
+node_ns A "$A"
+node_ns B "$B"
+veth_link A B 10.99.4.1/24 10.99.4.2/24 vA-$$ vB-$$
 # The worker sends runs of datagrams as one UDP GSO packet; a veth that
 # takes one segment per packet splits them before the peer's nft sees them,
 # so its counters count datagrams.
@@ -58,52 +54,19 @@ nft_count() {  # nft_count NS COUNTER: packets counted
   ip netns exec "$1" nft list counter inet fipstest "$2" | awk '/packets/ { print $2 }'
 }
 
-WORK=$(mktemp -d)
-CLEANUPS+=("rm -rf $WORK")
-for n in A B; do
-  mkdir -p "$WORK/$n"
-  "$BUILD/ctl/fipsctl" keygen -d "$WORK/$n" >/dev/null 2>&1
-done
-NPUB_A=$(cat "$WORK/A/fips.pub")
-NPUB_B=$(cat "$WORK/B/fips.pub")
-write_config() {  # write_config NODE OWN_IP [PEER_NPUB PEER_IP]
-  cat > "$WORK/$1/fips.yaml" <<YAML
-node:
-  identity:
-    persistent: true
-  heartbeat_interval_secs: 1
-  link_dead_timeout_secs: 6
-  rekey:
-    after_secs: 16
-transports:
-  udp:
-    bind_addr: "$2:2121"
-YAML
-  [ $# -eq 2 ] || cat >> "$WORK/$1/fips.yaml" <<YAML
-peers:
-  - npub: "$3"
-    addresses:
-      - transport: udp
-        addr: "$4:2121"
-YAML
-}
+netns_workdir
+node_keygen A B
+NPUB_A=${NPUB[A]}
+NPUB_B=${NPUB[B]}
 # Only A dials, and only once B is up: B's nft then counts nothing that B's
 # router could not have received.
-write_config A 10.99.4.1 "$NPUB_B" 10.99.4.2
-write_config B 10.99.4.2
+node_config A --bind 10.99.4.1:2121 --dead 6 --node $'rekey:\n  after_secs: 16' \
+  --peer B 10.99.4.2:2121
+node_config B --bind 10.99.4.2:2121 --dead 6 --node $'rekey:\n  after_secs: 16'
 
-declare -A SUP
-start() {
-  ip netns exec "$2" "$BUILD/fips" -c "$WORK/$1/fips.yaml" 2>>"$WORK/$1.log" &
-  SUP[$1]=$!
-}
-stop() {
-  kill -TERM "${SUP[$1]}" 2>/dev/null
-  wait "${SUP[$1]}" 2>/dev/null
-}
-start B "$B"
-wait_until 10 grep -q "udp ready" "$WORK/B.log"
-start A "$A"
+start_suite B
+wait_until 10 suite_ready B
+start_suite A
 check "link up" wait_until 10 bash -c \
   "grep -q 'link up: $NPUB_B' $WORK/A.log && grep -q 'link up: $NPUB_A' $WORK/B.log"
 sleep "$DURATION"
@@ -118,9 +81,9 @@ check "never dropped: one link up, no link down (B)" bash -c \
   "[ \$(grep -c 'link up' $WORK/B.log) -eq 1 ] && ! grep -q 'link down' $WORK/B.log"
 
 # A stops first (its Disconnect is the last thing B receives), then B.
-stop A
+stop_suite A
 sleep 1
-stop B
+stop_suite B
 counter() {  # counter NODE FIELD: a number from the router's counters line
   sed -n "s/.*counters: datagrams in \([0-9]*\) out \([0-9]*\);.*/\1 \2/p" "$WORK/$1.log" |
     awk -v f="$2" '{ print (f == "in") ? $1 : $2 }'

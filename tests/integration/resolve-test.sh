@@ -34,57 +34,19 @@ cat > "/etc/netns/$A/hosts" <<HOSTS
 fd00::1234 mesh-b.test
 HOSTS
 echo "nameserver 127.0.0.1" > "/etc/netns/$A/resolv.conf"
-netns_add "$A"
-netns_add "$B"
-ip link add vA-$$ netns "$A" type veth peer name vB-$$ netns "$B"
-ip -n "$A" addr add 10.99.2.1/24 dev vA-$$
-ip -n "$B" addr add 10.99.2.2/24 dev vB-$$
-ip -n "$A" link set vA-$$ up
-ip -n "$B" link set vB-$$ up
+node_ns A "$A"
+node_ns B "$B"
+veth_link A B 10.99.2.1/24 10.99.2.2/24 vA-$$ vB-$$
 
-WORK=$(mktemp -d)
-CLEANUPS+=("rm -rf $WORK")
-for n in A B C D; do
-  mkdir -p "$WORK/$n"
-  "$BUILD/ctl/fipsctl" keygen -d "$WORK/$n" >/dev/null 2>&1
-done
-NPUB_A=$(cat "$WORK/A/fips.pub")
-NPUB_B=$(cat "$WORK/B/fips.pub")
-cat > "$WORK/A/fips.yaml" <<YAML
-node:
-  identity:
-    persistent: true
-  retry:
-    base_interval_secs: 1
-    max_backoff_secs: 2
-transports:
-  udp:
-    bind_addr: "[::]:2121"
-peers:
-  - npub: "$NPUB_B"
-    alias: b
-    addresses:
-      - transport: udp
-        addr: "node-b.test:2121"
-  - npub: "$(cat "$WORK/C/fips.pub")"
-    alias: c
-    addresses:
-      - transport: udp
-        addr: "nowhere.test:2121"
-  - npub: "$(cat "$WORK/D/fips.pub")"
-    alias: d
-    addresses:
-      - transport: udp
-        addr: "mesh-b.test:2121"
-YAML
-cat > "$WORK/B/fips.yaml" <<YAML
-node:
-  identity:
-    persistent: true
-transports:
-  udp:
-    bind_addr: "10.99.2.2:2121"
-YAML
+netns_workdir
+node_keygen A B C D
+NPUB_A=${NPUB[A]}
+NPUB_B=${NPUB[B]}
+node_config A --bind "[::]:2121" \
+  --peer B node-b.test:2121 --alias b \
+  --peer C nowhere.test:2121 --alias c \
+  --peer D mesh-b.test:2121 --alias d
+node_config B --bind 10.99.2.2:2121
 
 # The bind mount works for a process in the namespace (and only there).
 check "netns hosts file: node-b.test resolves inside A" bash -c \
@@ -92,17 +54,8 @@ check "netns hosts file: node-b.test resolves inside A" bash -c \
 check "netns hosts file: the host itself does not know node-b.test" bash -c \
   "! getent hosts node-b.test >/dev/null"
 
-declare -A SUP
-start() {  # start NODE NS
-  ip netns exec "$2" "$BUILD/fips" -c "$WORK/$1/fips.yaml" 2>>"$WORK/$1.log" &
-  SUP[$1]=$!
-}
-stop() {
-  kill -TERM "${SUP[$1]}" 2>/dev/null
-  wait "${SUP[$1]}" 2>/dev/null
-}
-start B "$B"
-start A "$A"
+start_suite B
+start_suite A
 check "B by host name: resolved" \
   wait_until 10 grep -q "peer b: node-b.test:2121 resolves to ::ffff:10.99.2.2" "$WORK/A.log"
 check "B by host name: link up on A" wait_until 10 grep -q "link up: $NPUB_B" "$WORK/A.log"
@@ -116,42 +69,30 @@ check "fd00::/8 answer: refused" \
   "$WORK/A.log"
 check "fd00::/8 answer: never handed to the link engine" \
   bash -c "! grep -qE 'peer d: mesh-b.test:2121 resolves to fd00::1234($| \\()' $WORK/A.log"
-check "suite A still running" kill -0 "${SUP[A]}"
+check "suite A still running" kill -0 "${SUITE[A]}"
 check "A's udp worker never restarted" bash -c "! grep -q 'udp worker exited' $WORK/A.log"
 check "no fatal or critical line on A" bash -c "! grep -qiE 'critical|fatal' $WORK/A.log"
 check "link to B still up (one link, no flap)" bash -c \
   "[ \$(grep -c 'link up: $NPUB_B' $WORK/A.log) -eq 1 ] && ! grep -q 'link down' $WORK/A.log"
-stop A
-stop B
+stop_suite A
+stop_suite B
 
 # --- numeric IPv6: link-local with the scope named, and global
 ip -n "$A" addr add fe80::a/64 dev vA-$$ nodad
 ip -n "$B" addr add fe80::b/64 dev vB-$$ nodad
 ip -n "$A" addr add 2001:db8:4::1/64 dev vA-$$ nodad
 ip -n "$B" addr add 2001:db8:4::2/64 dev vB-$$ nodad
-sed -i 's/"10.99.2.2:2121"/"[::]:2121"/' "$WORK/B/fips.yaml"
+node_config B --bind "[::]:2121"
 for addr in "[fe80::b%vA-$$]:2121" "[2001:db8:4::2]:2121"; do
-  cat > "$WORK/A/fips.yaml" <<YAML
-node:
-  identity:
-    persistent: true
-transports:
-  udp:
-    bind_addr: "[::]:2121"
-peers:
-  - npub: "$NPUB_B"
-    addresses:
-      - transport: udp
-        addr: "$addr"
-YAML
+  node_config A --bind "[::]:2121" --peer B "$addr"
   : > "$WORK/A.log"
-  start B "$B"
-  start A "$A"
+  start_suite B
+  start_suite A
   shown=${addr%%\%*}
   shown=${shown%]:2121}
   check "IPv6 $addr: link up" wait_until 10 grep -qF "link up: $NPUB_B via $shown]:2121" "$WORK/A.log"
-  stop A
-  stop B
+  stop_suite A
+  stop_suite B
 done
 [ "$FAILED" -eq 0 ] || { echo "--- A.log"; tail -40 "$WORK/A.log"; echo "--- B.log"; tail -20 "$WORK/B.log"; }
 finish

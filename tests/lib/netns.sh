@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: MIT
+# shellcheck shell=bash
 # Helpers for tests that run real fips processes in network namespaces they
 # create and remove themselves. Source it; needs root, iproute2, procps.
-# Every namespace made with netns_add is deleted at exit.
+# Every namespace made with netns_add is deleted at exit, and every suite
+# started with start_suite is stopped first.
 
 set -u
 PASSED=0
@@ -29,16 +31,6 @@ netns_add() {
   ip -n "$1" link set lo up
 }
 
-at_exit() {
-  local c
-  for c in "${CLEANUPS[@]}"; do eval "$c" || true; done
-  local ns pid
-  for ns in "${NAMESPACES[@]}"; do
-    for pid in $(ip netns pids "$ns" 2>/dev/null); do kill -9 "$pid" 2>/dev/null || true; done
-    ip netns del "$ns" 2>/dev/null || true
-  done
-}
-trap at_exit EXIT
 
 # wait_until SECONDS command...: polls every 0.05 s until the command succeeds.
 wait_until() {
@@ -64,8 +56,204 @@ status_field() {
   awk -v f="$2:" '$1 == f { print $2 }' /proc/"$1"/status
 }
 
+# --- Nodes: a fips suite per network namespace --------------------------------
+# A test names its nodes (A, B, ...), gives each a namespace with node_ns, joins
+# them with veth_link (or netns_line), makes keys with node_keygen, writes each
+# fips.yaml with node_config and runs the suites with start_suite. Every file of
+# node N is under $WORK/N (keys, fips.yaml, control.sock), its log is $WORK/N.log.
+# Needs BUILD (the meson build directory). Teardown stops every suite still
+# running, then runs CLEANUPS, then removes the namespaces.
+declare -A NODE_NS=()  # node -> its namespace
+declare -A NPUB=()     # node -> npub (node_keygen)
+declare -A SUITE=()    # node -> pid of its running fips supervisor (start_suite)
+WORK=""
+
+# netns_workdir: makes $WORK (mode 755: the router runs as user fips and reads
+# the hosts file and creates its control socket below it), removed at exit
+# unless KEEP is set.
+netns_workdir() {
+  WORK=$(mktemp -d)
+  chmod 755 "$WORK"
+  [ -n "${KEEP:-}" ] || CLEANUPS+=("rm -rf $WORK")
+}
+
+# node_ns NODE NAMESPACE: creates NAMESPACE (loopback up) for NODE.
+node_ns() {
+  netns_add "$2"
+  NODE_NS[$1]=$2
+}
+
+# in_ns NODE command...: runs the command in NODE's namespace.
+in_ns() {
+  local n=$1
+  shift
+  ip netns exec "${NODE_NS[$n]}" "$@"
+}
+
+# veth_link LEFT RIGHT LEFT_CIDR RIGHT_CIDR [LEFT_DEV RIGHT_DEV]: a veth pair
+# between the namespaces of nodes LEFT and RIGHT, addressed and up. The
+# devices are named v<LEFT><RIGHT>-PID and v<RIGHT><LEFT>-PID by default.
+veth_link() {
+  local l=$1 r=$2 la=$3 ra=$4 ld=${5:-v$1$2-$$} rd=${6:-v$2$1-$$}
+  ip link add "$ld" netns "${NODE_NS[$l]}" type veth peer name "$rd" netns "${NODE_NS[$r]}"
+  ip -n "${NODE_NS[$l]}" addr add "$la" dev "$ld"
+  ip -n "${NODE_NS[$r]}" addr add "$ra" dev "$rd"
+  ip -n "${NODE_NS[$l]}" link set "$ld" up
+  ip -n "${NODE_NS[$r]}" link set "$rd" up
+}
+
+# netns_line PREFIX NET NODE...: nodes in a line, each in namespace
+# PREFIX<NODE>-PID; hop i (1-based) joins the (i-1)th node as NET.i.1/24 and
+# the ith as NET.i.2/24 (NET is two octets, e.g. 10.97).
+netns_line() {
+  local prefix=$1 net=$2
+  shift 2
+  local nodes=("$@") n i
+  for n in "${nodes[@]}"; do node_ns "$n" "$prefix$n-$$"; done
+  for ((i = 1; i < ${#nodes[@]}; i++)); do
+    veth_link "${nodes[$((i - 1))]}" "${nodes[$i]}" "$net.$i.1/24" "$net.$i.2/24"
+  done
+}
+
+# node_keygen NODE...: a persistent identity for each node in $WORK/NODE
+# (fips.key, fips.pub); sets NPUB[NODE].
+node_keygen() {
+  local n
+  for n in "$@"; do
+    mkdir -p "$WORK/$n"
+    chmod 755 "$WORK/$n"
+    "$BUILD/ctl/fipsctl" keygen -d "$WORK/$n" >/dev/null 2>&1 || return 1
+    NPUB[$n]=$(cat "$WORK/$n/fips.pub")
+  done
+}
+
+# node_config NODE [option]...: writes $WORK/NODE/fips.yaml. Always: the
+# persistent identity of node_keygen, heartbeats every 1 s, retries after 1 s
+# (backoff at most 2 s), the control socket $WORK/NODE/control.sock. Options:
+#   --bind ADDR:PORT     transports.udp.bind_addr (default 0.0.0.0:2121)
+#   --mtu N              transports.udp.mtu
+#   --dead SECS          node.link_dead_timeout_secs (default 4)
+#   --tun                the TUN fips0
+#   --tun-mtu N          tun.mtu
+#   --dns ADDR PORT      the .fips DNS responder
+#   --node YAML          more lines under node: (written as given, indented 2)
+#   --peer NODE ADDR     a static peer: NODE's npub at udp ADDR (host:port)
+#   --alias NAME         alias of the peer before it
+#   --on-demand          connect_policy on_demand for the peer before it
+node_config() {
+  local n=$1
+  shift
+  local bind=0.0.0.0:2121 mtu="" dead=4 tun="" tun_mtu="" dns="" node_extra="" peers=""
+  while [ $# -gt 0 ]; do
+    case $1 in
+      --bind) bind=$2; shift 2 ;;
+      --mtu) mtu=$2; shift 2 ;;
+      --dead) dead=$2; shift 2 ;;
+      --tun) tun=1; shift ;;
+      --tun-mtu) tun_mtu=$2; shift 2 ;;
+      --dns) dns="$2 $3"; shift 3 ;;
+      --node) node_extra+=$(sed 's/^/  /' <<<"$2")$'\n'; shift 2 ;;
+      --peer)
+        [ -n "${NPUB[$2]:-}" ] || { echo "node_config: no key for node $2" >&2; return 1; }
+        peers+=$(printf '  - npub: "%s"\n    addresses:\n      - transport: udp\n        addr: "%s"' \
+          "${NPUB[$2]}" "$3")$'\n'
+        shift 3 ;;
+      --alias) peers+="    alias: $2"$'\n'; shift 2 ;;
+      --on-demand) peers+="    connect_policy: on_demand"$'\n'; shift ;;
+      *) echo "node_config: unknown option $1" >&2; return 1 ;;
+    esac
+  done
+  {
+    cat <<YAML
+node:
+  identity:
+    persistent: true
+  heartbeat_interval_secs: 1
+  link_dead_timeout_secs: $dead
+  retry:
+    base_interval_secs: 1
+    max_backoff_secs: 2
+  control:
+    socket_path: "$WORK/$n/control.sock"
+YAML
+    printf '%s' "$node_extra"
+    [ -z "$tun" ] || printf 'tun:\n  enabled: true\n  name: fips0\n'
+    [ -z "$tun_mtu" ] || printf '  mtu: %s\n' "$tun_mtu"
+    # shellcheck disable=SC2086
+    [ -z "$dns" ] || printf 'dns:\n  enabled: true\n  bind_addr: "%s"\n  port: %s\n' $dns
+    printf 'transports:\n  udp:\n    bind_addr: "%s"\n' "$bind"
+    [ -z "$mtu" ] || printf '    mtu: %s\n' "$mtu"
+    [ -z "$peers" ] || printf 'peers:\n%s' "$peers"
+  } > "$WORK/$n/fips.yaml"
+}
+
+# start_suite NODE: runs NODE's fips suite in its namespace, stderr appended
+# to $WORK/NODE.log (extra environment: start_suite's own, e.g.
+# FIPS_HOSTS_FILE=... start_suite A); SUITE[NODE] is the supervisor's pid.
+start_suite() {
+  ip netns exec "${NODE_NS[$1]}" "$BUILD/fips" -c "$WORK/$1/fips.yaml" 2>>"$WORK/$1.log" &
+  SUITE[$1]=$!
+}
+
+# stop_suite NODE [SIGNAL]: signals NODE's supervisor (TERM by default) and
+# waits for it; its exit status is stop_suite's.
+stop_suite() {
+  local pid=${SUITE[$1]:-} rc
+  [ -n "$pid" ] || return 0
+  kill -"${2:-TERM}" "$pid" 2>/dev/null
+  wait "$pid" 2>/dev/null
+  rc=$?
+  unset "SUITE[$1]"
+  return "$rc"
+}
+
+# suite_ready NODE: NODE's UDP worker is bound.
+suite_ready() { grep -q "udp ready" "$WORK/$1.log" 2>/dev/null; }
+
+# link_up NODE PEER: NODE has logged a link up to PEER (a node name).
+link_up() { grep -q "link up: ${NPUB[$2]}" "$WORK/$1.log" 2>/dev/null; }
+
+# links_up NODE PEER...: NODE has logged a link up to every PEER.
+links_up() {
+  local n=$1 p
+  shift
+  for p in "$@"; do link_up "$n" "$p" || return 1; done
+}
+
+# wait_link_up SECONDS NODE PEER...: waits until NODE has a link up to every PEER.
+wait_link_up() {
+  local secs=$1
+  shift
+  wait_until "$secs" links_up "$@"
+}
+
+# pids_gone PID...: none of the processes runs any more.
+pids_gone() {
+  local pid
+  for pid in "$@"; do kill -0 "$pid" 2>/dev/null && return 1; done
+  return 0
+}
+
+# teardown: stops every suite still running (TERM, then KILL after 10 s),
+# runs CLEANUPS, removes every namespace and what still runs in it. The EXIT trap.
+teardown() {
+  local pids=("${SUITE[@]}") c ns pid
+  if [ ${#pids[@]} -gt 0 ]; then
+    kill -TERM "${pids[@]}" 2>/dev/null
+    wait_until 10 pids_gone "${pids[@]}" || kill -KILL "${pids[@]}" 2>/dev/null
+    for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null; done
+  fi
+  for c in "${CLEANUPS[@]}"; do eval "$c" || true; done
+  for ns in "${NAMESPACES[@]}"; do
+    for pid in $(ip netns pids "$ns" 2>/dev/null); do kill -9 "$pid" 2>/dev/null || true; done
+    ip netns del "$ns" 2>/dev/null || true
+  done
+}
+
 # finish: prints the summary line and exits non-zero on any failure.
 finish() {
   echo "# $PASSED passed, $FAILED failed"
   [ "$FAILED" -eq 0 ]
 }
+
+trap teardown EXIT
