@@ -28,6 +28,9 @@ constexpr auto MAX_BACKOFF = std::chrono::milliseconds(30000);
 constexpr auto MIN_BACKOFF = std::chrono::milliseconds(100);
 constexpr auto STABLE_UPTIME = std::chrono::seconds(60);
 constexpr timeval KILL_AFTER = {4, 500000};  // SIGKILL what is left after 4.5 s
+// How long the others wait for a stopping router before they are stopped
+// anyway: a hung (or SIGSTOPped) router must not cost them their graceful stop.
+constexpr timeval ROUTER_GRACE = {2, 0};
 
 ChannelLimits childLimits() {
   ChannelLimits limits;
@@ -68,6 +71,7 @@ Supervisor::Supervisor(SupervisorSettings settings)
     signalEvents_.push_back(std::move(ev));
   }
   killTimer_.reset(evtimer_new(base_.get(), &Supervisor::killTrampoline, this));
+  routerGraceTimer_.reset(evtimer_new(base_.get(), &Supervisor::routerGraceTrampoline, this));
 }
 
 Supervisor::~Supervisor() = default;
@@ -321,22 +325,34 @@ void Supervisor::stopAll(int exitStatus) {
   evtimer_add(killTimer_.get(), &KILL_AFTER);
   Child* r = router();
   if (r != nullptr && r->pid > 0) {
-    stopChild(*r);  // the others follow once it is gone (onChildExit)
+    stopChild(*r);  // the others follow once it is gone (onChildExit) or after ROUTER_GRACE
+    evtimer_add(routerGraceTimer_.get(), &ROUTER_GRACE);
   } else {
     stopOthers();
   }
 }
 
 // The router goes first so that its Disconnects still have transports to
-// leave by; then every other child.
+// leave by; then every other child. Once ROUTER_GRACE is over and the router
+// is all that is left, it is killed rather than waited for.
 void Supervisor::stopOthers() {
-  bool any = false;
+  Child* hungRouter = nullptr;
+  bool others = false;
   for (auto& child : children_) {
     if (child->pid <= 0) continue;
-    any = true;
-    if (child->kind != Kind::ROUTER) stopChild(*child);
+    if (child->kind == Kind::ROUTER) {
+      hungRouter = child.get();
+      continue;
+    }
+    others = true;
+    stopChild(*child);
   }
-  if (!any) finish();
+  if (hungRouter == nullptr && !others) {
+    finish();
+  } else if (hungRouter != nullptr && !others && routerGraceOver_) {
+    spdlog::warn("{} (pid {}) did not stop: SIGKILL", hungRouter->name, hungRouter->pid);
+    ::kill(hungRouter->pid, SIGKILL);
+  }
 }
 
 void Supervisor::stopChild(Child& child) {
@@ -349,6 +365,16 @@ void Supervisor::stopChild(Child& child) {
   } else {
     ::kill(child.pid, SIGTERM);
   }
+}
+
+void Supervisor::routerGraceTrampoline(evutil_socket_t, short, void* arg) {
+  auto* self = static_cast<Supervisor*>(arg);
+  Child* r = self->router();
+  if (r == nullptr || r->pid <= 0) return;  // it stopped in time; the others follow it
+  self->routerGraceOver_ = true;
+  spdlog::warn("{} (pid {}) has not stopped after {} s: stopping the others", r->name, r->pid,
+               ROUTER_GRACE.tv_sec);
+  self->stopOthers();
 }
 
 void Supervisor::killTrampoline(evutil_socket_t, short, void* arg) {
@@ -364,6 +390,7 @@ void Supervisor::killTrampoline(evutil_socket_t, short, void* arg) {
 // (an interface of that name that the tun-helper never created is left alone).
 void Supervisor::finish() {
   evtimer_del(killTimer_.get());
+  evtimer_del(routerGraceTimer_.get());
   if (!controlPath_.empty()) removeControlSocket(controlPath_);
   const auto& tun = settings_.loaded.config.tun;
   if (tunCreated_) {

@@ -90,6 +90,7 @@ class Supervisor {
   static void signalTrampoline(evutil_socket_t sig, short, void* arg);
   static void restartTrampoline(evutil_socket_t, short, void* arg);
   static void killTrampoline(evutil_socket_t, short, void* arg);
+  static void routerGraceTrampoline(evutil_socket_t, short, void* arg);
 
   SupervisorSettings settings_;
   EventBase base_;
@@ -99,10 +100,12 @@ class Supervisor {
   // Router ends of transport channels waiting for the router to be running.
   std::vector<std::pair<std::string, UniqueFd>> pendingAttach_;
   EventPtr killTimer_;
-  std::string controlPath_;  // "" when node.control.enabled is false
-  UniqueFd controlFd_;       // listening; handed to the router with its configure
+  EventPtr routerGraceTimer_;  // stops the others when a stopping router hangs
+  std::string controlPath_;    // "" when node.control.enabled is false
+  UniqueFd controlFd_;         // listening; handed to the router with its configure
   bool stopping_ = false;
-  bool tunCreated_ = false;  // the tun-helper reported its interface up
+  bool routerGraceOver_ = false;  // ROUTER_GRACE ran out while stopping
+  bool tunCreated_ = false;       // the tun-helper reported its interface up
   int exitStatus_ = 0;
 };
 

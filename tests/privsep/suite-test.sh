@@ -124,6 +124,24 @@ check "router killed: exit status non-zero" [ "$RC" -ne 0 ]
 for pid in $CHILDREN; do check "router killed: child $pid gone" gone "$pid"; done
 check "router killed: fips0 removed" no_tun
 
+# --- a stopped (hung) router: SIGTERM still stops the UDP worker gracefully
+# (after the router's grace of 2 s) instead of SIGKILLing it at 4.5 s
+check "suite restarts (hung router)" start_suite
+ROUTER=$(child_pid "$SUP" fips-router)
+UDP=$(child_pid "$SUP" fips-udp)
+kill -STOP "$ROUTER"
+: > "$WORK/log"
+START=$(date +%s%N)
+kill -TERM "$SUP"
+check "hung router: supervisor exits within 4 s" wait_until 4 gone "$SUP"
+echo "# hung router: suite stopped in $(( ($(date +%s%N) - START) / 1000000 )) ms"
+wait "$SUP"
+check "hung router: the others are stopped after the grace" grep -q "router (pid $ROUTER) has not stopped" "$WORK/log"
+check "hung router: the udp worker stopped by itself (no SIGKILL)" bash -c \
+  "grep -q 'udp stopped (exit status 0)' $WORK/log && ! grep -q 'pid $UDP) did not stop' $WORK/log"
+check "hung router: the router is killed" bash -c "grep -q 'pid $ROUTER) did not stop: SIGKILL' $WORK/log && ! kill -0 $ROUTER 2>/dev/null"
+check "hung router: fips0 removed" no_tun
+
 # --- stderr on /dev/full: the daemon keeps working
 ip netns exec "$NS" "$BUILD/fips" -c "$WORK/good.yaml" 2>/dev/full &
 SUP=$!
