@@ -81,6 +81,21 @@ TEST_CASE("fipsctl: --help, -V and bad usage") {
   }
 }
 
+TEST_CASE("fipsctl: an unknown subcommand is named in the error") {
+  RunResult top = runFipsctl("frobnicate");
+  CHECK(top.status == 1);
+  CHECK(top.err == "fipsctl: unrecognized subcommand 'frobnicate' (see fipsctl --help)\n");
+  RunResult nested = runFipsctl("show frobnicate");
+  CHECK(nested.status == 1);
+  CHECK(nested.err ==
+        "fipsctl: unrecognized subcommand 'show frobnicate' (see fipsctl show --help)\n");
+  // With no word at all the requirement itself is the error.
+  RunResult none = runFipsctl("show");
+  CHECK(none.status == 1);
+  CHECK(none.err.find("unrecognized") == std::string::npos);
+  CHECK(isOneErrorLine(none.err));
+}
+
 TEST_CASE("fipsctl keygen: writes 0600/0644 files, refuses to overwrite without -f") {
   TempDir dir;
   std::string d = dir.path().string();

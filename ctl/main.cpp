@@ -5,6 +5,7 @@
 // its command line is operator input and is validated before use.
 #include <exception>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -17,10 +18,34 @@
 
 namespace {
 
+// The deepest subcommand the command line named ("show" in "fipsctl show foo"),
+// or app itself.
+const CLI::App& deepestParsed(const CLI::App& app) {
+  const CLI::App* at = &app;
+  while (!at->get_subcommands().empty()) at = at->get_subcommands().front();
+  return *at;
+}
+
+// CLI11 answers a word that names no subcommand with "A subcommand is
+// required"; name the word instead, as the reference does ("unrecognized
+// subcommand 'foo'"). Empty when the error is something else.
+std::string unknownSubcommand(const CLI::App& app) {
+  const CLI::App& at = deepestParsed(app);
+  if (at.get_require_subcommand_min() == 0) return "";
+  const std::vector<std::string> rest = app.remaining(true);
+  if (rest.empty() || rest.front().starts_with("-")) return "";
+  const std::string command = &at == &app ? "" : at.get_name() + " ";
+  return "unrecognized subcommand '" + command + rest.front() + "' (see fipsctl " + command +
+         "--help)";
+}
+
 // Help and version go to stdout with status 0 (CLI11's own handling);
 // anything else is one "fipsctl: <reason>" line and status 1.
 int reportParseError(const CLI::App& app, const CLI::ParseError& error) {
   if (error.get_exit_code() == 0) return app.exit(error);
+  if (std::string unknown = unknownSubcommand(app); !unknown.empty()) {
+    return fips::ctl::reportError(unknown);
+  }
   return fips::ctl::reportError(error.what());
 }
 
