@@ -3,6 +3,7 @@
 // --force and --stdout, identity output (human and JSON) and the one-line
 // errors for malformed keys. Test-only; runs fipsctl in temporary dirs.
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <sys/stat.h>
@@ -94,6 +95,19 @@ TEST_CASE("fipsctl: an unknown subcommand is named in the error") {
   CHECK(none.status == 1);
   CHECK(none.err.find("unrecognized") == std::string::npos);
   CHECK(isOneErrorLine(none.err));
+}
+
+TEST_CASE("fipsctl keygen -d: creates the directory but not missing parents") {
+  TempDir dir;
+  const std::string d = dir.path().string();
+  RunResult deep = runFipsctl("keygen -d " + d + "/missing/keys");
+  CHECK(deep.status == 1);
+  CHECK(isOneErrorLine(deep.err));
+  CHECK(deep.err.find(d + "/missing does not exist") != std::string::npos);
+  CHECK_FALSE(std::filesystem::exists(dir.path() / "missing"));
+  RunResult trailing = runFipsctl("keygen -d " + d + "/keys/");
+  CHECK(trailing.status == 0);
+  CHECK(fileMode(dir.path() / "keys" / "fips.key") == 0600);
 }
 
 TEST_CASE("fipsctl keygen: writes 0600/0644 files, refuses to overwrite without -f") {

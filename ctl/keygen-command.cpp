@@ -6,6 +6,8 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <optional>
+#include <string>
 #include <sys/stat.h>
 #include <system_error>
 
@@ -32,6 +34,26 @@ int printToStdout(const identity::Keypair& keypair) {
   return 0;
 }
 
+// Creates the key directory itself when missing, but not missing parents: a
+// typo in -d must not leave a new directory tree behind (the reference
+// creates every missing parent silently). The reason on failure.
+std::optional<std::string> makeKeyDir(const std::filesystem::path& dir) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(dir, ec)) return std::nullopt;
+  std::filesystem::path trimmed = dir;
+  if (!trimmed.has_filename() && trimmed.has_relative_path()) trimmed = trimmed.parent_path();
+  std::filesystem::path parent = trimmed.parent_path();
+  if (parent.empty()) parent = ".";
+  if (!std::filesystem::is_directory(parent, ec)) {
+    return fmt::format("cannot create directory {}: {} does not exist (create it first)",
+                       dir.string(), parent.string());
+  }
+  if (!std::filesystem::create_directory(trimmed, ec) && ec) {
+    return fmt::format("cannot create directory {}: {}", dir.string(), ec.message());
+  }
+  return std::nullopt;
+}
+
 int writeFiles(const identity::Keypair& keypair, const KeygenOptions& options) {
   std::filesystem::path dir(options.dir);
   std::filesystem::path keyPath = dir / identity::KEY_FILE_NAME;
@@ -41,10 +63,7 @@ int writeFiles(const identity::Keypair& keypair, const KeygenOptions& options) {
     return reportError(
         fmt::format("key file already exists: {} (use --force to overwrite)", keyPath.string()));
   }
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec)
-    return reportError(fmt::format("cannot create directory {}: {}", dir.string(), ec.message()));
+  if (auto err = makeKeyDir(dir)) return reportError(*err);
   if (auto err = identity::writeKeyFile(keyPath, keypair.secretKey)) {
     return reportError(fmt::format("failed to write key file: {}", *err));
   }
