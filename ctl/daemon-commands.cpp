@@ -9,7 +9,6 @@
 #include <fstream>
 #include <functional>
 #include <sstream>
-#include <variant>
 #include <vector>
 
 #include <fmt/format.h>
@@ -151,13 +150,11 @@ std::string hostsPath() {
   return env != nullptr && *env != '\0' ? env : router::dns::DEFAULT_HOSTS_PATH;
 }
 
-// The npub of o.peer, or the error line to report.
-std::variant<std::string, std::string> peerNpub(const DaemonOptions& o) {
-  auto npub = resolvePeer(o.peer, hostsPath());
-  if (npub) return std::variant<std::string, std::string>(std::in_place_index<0>, *npub);
-  return std::variant<std::string, std::string>(
-      std::in_place_index<1>,
-      fmt::format("unknown host '{}': not an npub and not in {}", o.peer, hostsPath()));
+// o.peer as the daemon takes it: an npub as is, a hosts-file name as its
+// npub, anything else unchanged (the daemon resolves its peers' config
+// aliases and refuses what is none of these).
+std::string peerForDaemon(const DaemonOptions& o) {
+  return resolvePeer(o.peer, hostsPath()).value_or(o.peer);
 }
 
 int connect(const DaemonOptions& o) {
@@ -169,9 +166,7 @@ int connect(const DaemonOptions& o) {
                     "endpoint; give the peer's routable address and port",
                     o.address, o.transport));
   }
-  auto npub = peerNpub(o);
-  if (npub.index() == 1) return reportError(std::get<1>(npub));
-  const std::string key = std::get<0>(npub);
+  const std::string key = peerForDaemon(o);
   return withClient(o, [&](ControlClient& c) {
     auto request = c.control().connectRequest();
     request.setNpub(key);
@@ -191,9 +186,7 @@ int connect(const DaemonOptions& o) {
 }
 
 int disconnect(const DaemonOptions& o) {
-  auto npub = peerNpub(o);
-  if (npub.index() == 1) return reportError(std::get<1>(npub));
-  const std::string key = std::get<0>(npub);
+  const std::string key = peerForDaemon(o);
   return withClient(o, [&](ControlClient& c) {
     auto request = c.control().disconnectRequest();
     request.setNpub(key);
@@ -253,11 +246,13 @@ void addDaemonCommands(CLI::App& app, DaemonOptions& o) {
   unavailable(*acl, "show", "Loaded peer ACL state", "the peer ACL is not built yet", o);
   addStats(app, o);
   CLI::App* conn = leaf(app, "connect", "Dial a peer once over a transport", o, connect);
-  conn->add_option("peer", o.peer, "npub, or a name from /etc/fips/hosts")->required();
+  conn->add_option("peer", o.peer, "npub, a name from /etc/fips/hosts or a configured peer alias")
+      ->required();
   conn->add_option("address", o.address, "Transport address, e.g. 192.0.2.1:2121")->required();
   conn->add_option("transport", o.transport, "Transport: udp or udp/<instance>")->required();
   CLI::App* disc = leaf(app, "disconnect", "Drop a peer's link", o, disconnect);
-  disc->add_option("peer", o.peer, "npub, or a name from /etc/fips/hosts")->required();
+  disc->add_option("peer", o.peer, "npub, a name from /etc/fips/hosts or a configured peer alias")
+      ->required();
   unavailable(app, "probe", "Diagnose reachability of a mesh endpoint",
               "probe is not built yet, issue #7", o);
 }

@@ -4,6 +4,7 @@
 #include "router/daemon/control-commands.h"
 
 #include <algorithm>
+#include <cctype>
 #include <variant>
 
 #include <fmt/format.h>
@@ -25,15 +26,35 @@ std::optional<link::PeerInfo> activePeer(const mesh::MeshNode& links,
   return std::nullopt;
 }
 
+std::string lower(std::string text) {
+  std::transform(text.begin(), text.end(), text.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return text;
+}
+
+// The key `peer` names (an npub, or a configured alias in any case), or the
+// error line.
+std::variant<identity::PublicKey, std::string> resolvePeer(const std::string& peer,
+                                                           const PeerAliases& aliases) {
+  if (auto it = aliases.find(lower(peer)); it != aliases.end()) return it->second;
+  auto key = identity::decodeNpub(peer);
+  if (auto* error = std::get_if<identity::IdentityError>(&key)) {
+    if (!peer.starts_with("npub1")) {
+      return fmt::format(
+          "unknown peer '{}': not an npub, a hosts-file name or a configured peer alias", peer);
+    }
+    return fmt::format("invalid peer npub '{}': {}", peer, error->message);
+  }
+  return std::get<identity::PublicKey>(key);
+}
+
 void connect(schema::ControlCommand::Connect::Reader c, mesh::MeshNode& links,
-             const TransportSet& transports, schema::CommandResult::Builder result) {
-  const std::string npub = c.getNpub();
+             const TransportSet& transports, const PeerAliases& aliases,
+             schema::CommandResult::Builder result) {
   const std::string address = c.getAddress();
   const std::string transport = c.getTransport();
-  auto key = identity::decodeNpub(npub);
-  if (auto* error = std::get_if<identity::IdentityError>(&key)) {
-    return result.setError(fmt::format("invalid peer npub '{}': {}", npub, error->message));
-  }
+  auto key = resolvePeer(c.getNpub(), aliases);
+  if (auto* error = std::get_if<std::string>(&key)) return result.setError(*error);
   const auto& peerKey = std::get<identity::PublicKey>(key);
   const auto peerAddr = identity::NodeAddr::fromPublicKey(peerKey);
   if (peerAddr == links.self()) return result.setError("cannot connect to this node");
@@ -67,28 +88,37 @@ void connect(schema::ControlCommand::Connect::Reader c, mesh::MeshNode& links,
 }
 
 void disconnect(schema::ControlCommand::Disconnect::Reader d, mesh::MeshNode& links,
-                schema::CommandResult::Builder result) {
-  const std::string npub = d.getNpub();
-  auto key = identity::decodeNpub(npub);
-  if (auto* error = std::get_if<identity::IdentityError>(&key)) {
-    return result.setError(fmt::format("invalid npub '{}': {}", npub, error->message));
-  }
+                const PeerAliases& aliases, schema::CommandResult::Builder result) {
+  const std::string peer = d.getNpub();
+  auto key = resolvePeer(peer, aliases);
+  if (auto* error = std::get_if<std::string>(&key)) return result.setError(*error);
   const auto addr = identity::NodeAddr::fromPublicKey(std::get<identity::PublicKey>(key));
-  if (!activePeer(links, addr)) return result.setError(fmt::format("peer not found: {}", npub));
+  if (!activePeer(links, addr)) return result.setError(fmt::format("peer not found: {}", peer));
   links.removePeer(addr);
   result.setOk();
 }
 
 }  // namespace
 
+PeerAliases peerAliases(capnp::List<schema::StaticPeer>::Reader peers) {
+  PeerAliases out;
+  for (auto peer : peers) {
+    auto key = identity::decodeNpub(peer.getNpub().cStr());
+    if (peer.getAlias().size() == 0 || !std::holds_alternative<identity::PublicKey>(key)) continue;
+    out.insert_or_assign(lower(peer.getAlias()), std::get<identity::PublicKey>(key));
+  }
+  return out;
+}
+
 void runControlCommand(schema::ControlCommand::Reader command, mesh::MeshNode& links,
-                       const TransportSet& transports, schema::CommandResult::Builder result) {
+                       const TransportSet& transports, const PeerAliases& aliases,
+                       schema::CommandResult::Builder result) {
   switch (command.which()) {
     case schema::ControlCommand::CONNECT:
-      connect(command.getConnect(), links, transports, result);
+      connect(command.getConnect(), links, transports, aliases, result);
       break;
     case schema::ControlCommand::DISCONNECT:
-      disconnect(command.getDisconnect(), links, result);
+      disconnect(command.getDisconnect(), links, aliases, result);
       break;
   }
 }

@@ -5,14 +5,30 @@
 // is checked here; a refusal is a one-line error in the result.
 #pragma once
 
+#include <map>
+#include <string>
+
 #include "control-bridge.capnp.h"
 #include "router/daemon/transport-set.h"
+#include "router/identity/public-key.h"
 #include "router/mesh/mesh-node.h"
+#include "supervisor.capnp.h"
 
 namespace fips::router {
 
-// Runs `command` and writes its outcome to `result`.
+// The configured peers' aliases (peers[].alias, lower-cased) and their keys:
+// connect and disconnect take them in place of an npub, as `<alias>.fips`
+// resolves them.
+using PeerAliases = std::map<std::string, identity::PublicKey>;
+
+// The aliases of the `peers:` slice; a peer without alias or with a bad npub
+// is left out (dialablePeers warns about it).
+PeerAliases peerAliases(capnp::List<schema::StaticPeer>::Reader peers);
+
+// Runs `command` and writes its outcome to `result`. The peer of connect and
+// disconnect is an npub or one of `aliases` (any case).
 void runControlCommand(schema::ControlCommand::Reader command, mesh::MeshNode& links,
-                       const TransportSet& transports, schema::CommandResult::Builder result);
+                       const TransportSet& transports, const PeerAliases& aliases,
+                       schema::CommandResult::Builder result);
 
 }  // namespace fips::router

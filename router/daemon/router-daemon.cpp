@@ -308,6 +308,7 @@ void RouterDaemon::onTick(evutil_socket_t, short, void* arg) {
 void RouterDaemon::startControl(schema::RouterConfig::Reader slice, const crypto::KeyPair& key) {
   privsep::UniqueFd listenFd = supervisor_.takeConfigureFd();
   facts_ = nodeFacts(slice, key);
+  peerAliases_ = peerAliases(slice.getPeers());
   if (slice.getTunEnabled()) tunState_ = tun_ ? "active" : "configured";
   if (!listenFd) {
     spdlog::info("control socket disabled (node.control.enabled: false)");
@@ -351,7 +352,7 @@ void RouterDaemon::publishSnapshot() {
 void RouterDaemon::onControlCommand(schema::ControlCommand::Reader command,
                                     schema::CommandResult::Builder result) {
   if (!mesh_ || stopping_) return result.setError("node shutting down");
-  runControlCommand(command, *mesh_, transports_, result);
+  runControlCommand(command, *mesh_, transports_, peerAliases_, result);
   transports_.flush();
   publishSnapshot();
 }

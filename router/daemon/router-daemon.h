@@ -19,6 +19,7 @@
 
 #include "router/crypto/rng.h"
 #include "router/crypto/secp256k1-context.h"
+#include "router/daemon/control-commands.h"
 #include "router/daemon/control-plane.h"
 #include "router/daemon/control-snapshot.h"
 #include "router/daemon/dns-service.h"
@@ -120,6 +121,7 @@ class RouterDaemon final : public mesh::MeshIo {
   privsep::UniqueFd dnsHandover_;              // its socket, until adopted
   std::optional<uint32_t> tunIfindex_;
   NodeFacts facts_;
+  PeerAliases peerAliases_;  // connect/disconnect by peers[].alias
   std::string tunState_ = "disabled";
   bool stopping_ = false;
   // Last member: destroyed first, so the control thread is joined while

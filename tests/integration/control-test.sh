@@ -11,7 +11,8 @@
 # links|transports` and `stats metrics --format prometheus` show it, `show
 # tree --json` at both nodes has one root with the other node at depth 1
 # under it, `show bloom|cache` parse,
-# `disconnect` (by a name from the hosts file) drops it; layers not built
+# `disconnect` (by a name from the hosts file) drops it; connect and
+# disconnect by a peer's config alias; layers not built
 # say so and exit 1; -s with a wrong path and a stopped daemon give one-line
 # errors and status 1; a user outside group fips is refused by the socket's
 # permissions (and let in with the group); an oversized or malformed
@@ -204,5 +205,21 @@ check "stopped daemon: socket removed" [ ! -e "$SOCK_A" ]
 ctl show status 2>"$WORK/err"; rc=$?
 check "stopped daemon: status 1" [ $rc -eq 1 ]
 check "stopped daemon: one line" one_line_error "$WORK/err"
+
+# --- a peer's config alias names it to connect and disconnect (B is listed
+# on demand: never dialed by itself)
+node_config A --bind 10.98.0.1:2121 --peer B 10.98.0.2:2121 --alias Bee --on-demand
+start_suite A
+udp_up() { ctl show transports --json 2>/dev/null | grep -q '"up"'; }
+wait_until 10 suite_ready A && wait_until 10 udp_up
+check "connect by a config alias (any case) exits 0" ctl connect bEE 10.98.0.2:2121 udp
+check "connect by alias: link to B comes up" wait_until 5 peers_has_b
+check "disconnect by a config alias exits 0" ctl disconnect bee
+check "disconnect by alias: the peer is gone" wait_until 3 bash -c \
+  "! $BUILD/ctl/fipsctl -s $SOCK_A show peers | grep -q '$NPUB_B'"
+ctl disconnect nobody 2>"$WORK/err"; rc=$?
+check "an unknown peer name: status 1, one line naming it" \
+  bash -c "[ $rc -eq 1 ] && grep -q \"unknown peer 'nobody'\" $WORK/err && [ \$(wc -l < $WORK/err) -eq 1 ]"
+stop_suite A
 stop_suite B
 finish
