@@ -36,6 +36,14 @@ TEST_CASE("hosts, IPs and CIDRs") {
   CHECK(isHostPort("127.0.0.1:9050"));
   CHECK_FALSE(isHostPort("exa mple:1"));
   CHECK_FALSE(isHostPort("a..b:1"));
+  // The resolver's rule (privsep/host-name.h): labels of 1-63 bytes, no '-'
+  // at either end of a label.
+  CHECK(isHostPort("node-b.example:2121"));
+  CHECK(isHostPort("_srv.example.:2121"));
+  CHECK_FALSE(isHostPort("-node.example:2121"));
+  CHECK_FALSE(isHostPort("node-.example:2121"));
+  CHECK_FALSE(isHostPort(std::string(64, 'a') + ".example:2121"));
+  CHECK(isHostPort(std::string(63, 'a') + ".example:2121"));
   CHECK(isIpAddress("::1"));
   CHECK(isIpAddress("10.1.2.3"));
   CHECK_FALSE(isIpAddress("[::1]"));

@@ -8,12 +8,12 @@
 #include <string>
 
 #include "privsep/config/yaml-reader.h"
+#include "privsep/host-name.h"
 
 namespace fips::privsep::config {
 
 namespace {
 
-constexpr std::size_t MAX_HOSTNAME_CHARS = 253;
 constexpr std::uint64_t MAX_PORT = 65535;
 constexpr std::uint64_t MAX_V6_PREFIX = 128;
 
@@ -39,24 +39,6 @@ bool isDecimal(std::string_view text, std::uint64_t max) {
 
 bool isPort(std::string_view text) {
   return isDecimal(text, MAX_PORT);
-}
-
-// Letters, digits, '-', '_' and dots between non-empty labels.
-bool isHostname(std::string_view text) {
-  if (text.empty() || text.size() > MAX_HOSTNAME_CHARS) return false;
-  bool labelEmpty = true;
-  for (char c : text) {
-    if (c == '.') {
-      if (labelEmpty) return false;
-      labelEmpty = true;
-      continue;
-    }
-    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                    c == '-' || c == '_';
-    if (!ok) return false;
-    labelEmpty = false;
-  }
-  return true;
 }
 
 // Splits "[v6]:port" into its parts; false when the text has another shape.
@@ -118,7 +100,7 @@ bool isHostPort(std::string_view text) {
   if (isSocketAddress(text)) return true;
   const std::size_t colon = text.rfind(':');
   if (colon == std::string_view::npos) return false;
-  return isHostname(text.substr(0, colon)) && isPort(text.substr(colon + 1));
+  return isValidHostName(text.substr(0, colon)) && isPort(text.substr(colon + 1));
 }
 
 bool isIpv6Cidr(std::string_view text) {

@@ -18,7 +18,8 @@ bool isSocketAddress(std::string_view text);
 // reference) or "%eth0" (an interface name).
 bool isSocketAddressV6(std::string_view text);
 
-// A socket address, or "hostname:port" with a DNS-style hostname.
+// A socket address, or "hostname:port" with a host name as the resolver
+// takes it (privsep/host-name.h).
 bool isHostPort(std::string_view text);
 
 // "v6/len" with len 0..128.
