@@ -2,13 +2,32 @@
 #include "privsep/host-name.h"
 
 #include <string>
+#include <vector>
 
 #include <doctest/doctest.h>
 
+using fips::privsep::aliasError;
 using fips::privsep::HostPort;
 using fips::privsep::isValidHostName;
 using fips::privsep::MAX_HOST_NAME;
 using fips::privsep::parseHostPort;
+
+TEST_CASE("peer aliases and hosts-file names: one DNS label, not an npub") {
+  for (const std::string& ok : std::vector<std::string>{
+           "gateway", "core-vm", "a", "node1", "A", "GATEWAY", "a1b2c3", std::string(63, 'x')}) {
+    CAPTURE(ok);
+    CHECK_FALSE(aliasError(ok));
+  }
+  CHECK(aliasError("") == "empty hostname");
+  CHECK(aliasError(std::string(64, 'x')) == "exceeds 63 characters");
+  CHECK(aliasError("npub1foo")->find("npub1") != std::string::npos);
+  CHECK(aliasError("NPUB1bar")->find("npub1") != std::string::npos);
+  CHECK_FALSE(aliasError("npub"));
+  CHECK(aliasError("-starts") == "must not start with a hyphen");
+  CHECK(aliasError("ends-") == "must not end with a hyphen");
+  CHECK(aliasError("has.dot") == "invalid character '.'");
+  CHECK(aliasError("has_underscore") == "invalid character '_'");
+}
 
 TEST_CASE("host names: labels, characters and lengths") {
   CHECK(isValidHostName("node-b"));

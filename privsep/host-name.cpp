@@ -10,9 +10,12 @@ namespace {
 
 constexpr size_t MAX_LABEL = 63;
 
+bool isAlnum(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
 bool isLabelChar(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
-         c == '_';
+  return isAlnum(c) || c == '-' || c == '_';
 }
 
 bool isValidLabel(std::string_view label) {
@@ -25,6 +28,27 @@ bool isValidLabel(std::string_view label) {
 }
 
 }  // namespace
+
+std::optional<std::string> aliasError(std::string_view alias) {
+  if (alias.empty()) return "empty hostname";
+  if (alias.size() > MAX_LABEL) return "exceeds 63 characters";
+  constexpr std::string_view NPUB_PREFIX = "npub1";
+  if (alias.size() >= NPUB_PREFIX.size()) {
+    bool npub = true;
+    for (size_t i = 0; i < NPUB_PREFIX.size(); ++i) {
+      const char c = alias[i];
+      const char lower = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+      if (lower != NPUB_PREFIX[i]) npub = false;
+    }
+    if (npub) return "must not start with 'npub1' (ambiguous with npub resolution)";
+  }
+  if (alias.front() == '-') return "must not start with a hyphen";
+  if (alias.back() == '-') return "must not end with a hyphen";
+  for (char c : alias) {
+    if (!isAlnum(c) && c != '-') return "invalid character '" + std::string(1, c) + "'";
+  }
+  return std::nullopt;
+}
 
 bool isValidHostName(std::string_view name) {
   if (!name.empty() && name.back() == '.') name.remove_suffix(1);

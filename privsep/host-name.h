@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
-// Peer host names: the "name:port" form of a static peer's address, and the
-// limits of a resolve request on the router <-> transport channel
-// (privsep/schema/transport.capnp). Used in fips-router (config slice,
-// validated by the supervisor) and in fips-transport-udp (requests from the
-// router, checked again before they reach getaddrinfo).
+// Host names and the names of peers: the "name:port" form of a static peer's
+// address, peer aliases, and the limits of a resolve request on the router <->
+// transport channel (privsep/schema/transport.capnp). One rule for each, used
+// by the config loader (fips --check, the supervisor, on operator input), in
+// fips-router (config slice, hosts file) and in fips-transport-udp (requests
+// from the router, checked again before they reach getaddrinfo).
 #pragma once
 
 #include <cstddef>
@@ -36,6 +37,13 @@ struct HostPort {
 // letters, digits, '-' and '_', not starting or ending with '-'. Numeric
 // IPv4 text passes too; callers try parseSocketAddress first.
 bool isValidHostName(std::string_view name);
+
+// Why `alias` is not a valid peer alias or hosts-file name (one DNS label
+// for `<alias>.fips`, the reference's src/upper/hosts.rs rules), or nullopt
+// if it is. Checked in this order: not empty, at most 63 bytes, no "npub1"
+// prefix in any case (ambiguous with npub names), no leading or trailing
+// '-', only ASCII letters, digits and '-'.
+std::optional<std::string> aliasError(std::string_view alias);
 
 // Parses "name:port" (port 1-65535); nullopt if the name is not valid or
 // the text is a bracketed IPv6 form.

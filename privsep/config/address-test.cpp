@@ -31,6 +31,16 @@ TEST_CASE("socket addresses") {
   CHECK_FALSE(isSocketAddress("[fe80::1%eth0%1]:2121"));
 }
 
+TEST_CASE("mesh socket addresses: [fd00::/8]:port only") {
+  CHECK(isMeshSocketAddress("[fd00::1]:2121"));
+  CHECK(isMeshSocketAddress("[fdff:1::2%eth0]:2121"));
+  CHECK_FALSE(isMeshSocketAddress("[fc00::1]:2121"));
+  CHECK_FALSE(isMeshSocketAddress("[fe80::1%2]:2121"));
+  CHECK_FALSE(isMeshSocketAddress("fd00::1"));
+  CHECK_FALSE(isMeshSocketAddress("192.0.2.1:2121"));
+  CHECK_FALSE(isMeshSocketAddress("fd.example:2121"));
+}
+
 TEST_CASE("hosts, IPs and CIDRs") {
   CHECK(isHostPort("example.org:2121"));
   CHECK(isHostPort("127.0.0.1:9050"));
@@ -44,6 +54,11 @@ TEST_CASE("hosts, IPs and CIDRs") {
   CHECK_FALSE(isHostPort("node-.example:2121"));
   CHECK_FALSE(isHostPort(std::string(64, 'a') + ".example:2121"));
   CHECK(isHostPort(std::string(63, 'a') + ".example:2121"));
+  // A destination: port 0 cannot be dialled.
+  CHECK_FALSE(isHostPort("192.0.2.1:0"));
+  CHECK_FALSE(isHostPort("[2001:db8::1]:0"));
+  CHECK_FALSE(isHostPort("node-b.example:0"));
+  CHECK(isSocketAddress("0.0.0.0:0"));  // a bind address may leave the port to the kernel
   CHECK(isIpAddress("::1"));
   CHECK(isIpAddress("10.1.2.3"));
   CHECK_FALSE(isIpAddress("[::1]"));

@@ -97,10 +97,22 @@ bool isSocketAddress(std::string_view text) {
 }
 
 bool isHostPort(std::string_view text) {
-  if (isSocketAddress(text)) return true;
   const std::size_t colon = text.rfind(':');
   if (colon == std::string_view::npos) return false;
-  return isValidHostName(text.substr(0, colon)) && isPort(text.substr(colon + 1));
+  const std::string_view port = text.substr(colon + 1);
+  if (!isPort(port) || parseUnsigned(port, MAX_PORT).value == 0) return false;
+  return isSocketAddress(text) || isValidHostName(text.substr(0, colon));
+}
+
+bool isMeshSocketAddress(std::string_view text) {
+  std::string_view host;
+  std::string_view port;
+  if (!splitBracketed(text, host, port)) return false;
+  host = host.substr(0, host.find('%'));
+  in6_addr out{};
+  constexpr std::uint8_t FIPS_PREFIX = 0xfd;  // fd00::/8
+  return host.find('\0') == std::string_view::npos &&
+         inet_pton(AF_INET6, std::string(host).c_str(), &out) == 1 && out.s6_addr[0] == FIPS_PREFIX;
 }
 
 bool isIpv6Cidr(std::string_view text) {

@@ -18,9 +18,13 @@ bool isSocketAddress(std::string_view text);
 // reference) or "%eth0" (an interface name).
 bool isSocketAddressV6(std::string_view text);
 
-// A socket address, or "hostname:port" with a host name as the resolver
-// takes it (privsep/host-name.h).
+// Somewhere to connect to: a socket address, or "hostname:port" with a host
+// name as the resolver takes it (privsep/host-name.h); the port 1 to 65535.
 bool isHostPort(std::string_view text);
+
+// "[v6]:port" (zone allowed) whose address is in fd00::/8, the FIPS mesh's
+// own addresses (spec 01 §3): never an underlay endpoint.
+bool isMeshSocketAddress(std::string_view text);
 
 // "v6/len" with len 0..128.
 bool isIpv6Cidr(std::string_view text);

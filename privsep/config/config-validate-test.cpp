@@ -156,6 +156,36 @@ TEST_CASE("tun.mtu below 1280, bad peer ports and non-finite rates are errors") 
             .ends_with("is not a positive number"));
 }
 
+TEST_CASE("peer entries the router would refuse: port 0, fd00::/8, one npub twice, bad alias") {
+  CHECK(firstError(peer("      - transport: udp\n        addr: \"192.0.2.1:0\"\n")) ==
+        "fips.yaml:5: peers[0].addresses[0].addr: \"192.0.2.1:0\" is not a host:port with a "
+        "port from 1 to 65535");
+  CHECK(firstError(peer("      - transport: udp\n        addr: \"node-b.example:0\"\n"))
+            .ends_with("is not a host:port with a port from 1 to 65535"));
+  CHECK(firstError(peer("      - transport: udp\n        addr: \"[fd12:3456::1]:2121\"\n")) ==
+        "fips.yaml:5: peers[0].addresses[0].addr: \"[fd12:3456::1]:2121\" is in fd00::/8, the "
+        "mesh's own addresses, not a reachable udp endpoint");
+  CHECK(loadErrors(peer("      - transport: udp\n        addr: \"[fe80::1%2]:2121\"\n")) ==
+        std::vector<std::string>{"<no error>"});
+  const std::string twice = "peers:\n  - npub: " + NPUB +
+                            "\n    addresses: [{transport: udp, addr: \"192.0.2.1:2121\"}]\n"
+                            "  - npub: " +
+                            NPUB +
+                            "\n    addresses: [{transport: udp, addr: \"192.0.2.2:2121\"}]\n";
+  CHECK(loadErrors(twice) == std::vector<std::string>{"fips.yaml:4: peers[1].npub: the same peer "
+                                                      "as peers[0] (one entry per npub)"});
+  const std::string aliased = "peers:\n  - npub: " + NPUB +
+                              "\n    alias: -gw\n    addresses: [{transport: udp, addr: "
+                              "\"192.0.2.1:2121\"}]\n";
+  CHECK(loadErrors(aliased) ==
+        std::vector<std::string>{"fips.yaml:3: peers[0].alias: \"-gw\" is not a valid alias: "
+                                 "must not start with a hyphen"});
+  CHECK(firstError("peers:\n  - npub: " + NPUB +
+                   "\n    alias: npub1gw\n    addresses: [{transport: udp, addr: "
+                   "\"192.0.2.1:2121\"}]\n")
+            .find("must not start with 'npub1'") != std::string::npos);
+}
+
 TEST_CASE("other shapes: npub, interface names, user, tor auth, gateway") {
   CHECK(firstError("peers:\n  - npub: npub1short\n    via_nostr: true\nnode:\n  rendezvous:\n"
                    "    nostr: {enabled: true}\n")

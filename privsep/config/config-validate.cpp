@@ -5,14 +5,17 @@
 #include "privsep/config/config-validate.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cmath>
 #include <limits>
+#include <map>
 
 #include <fmt/format.h>
 
 #include "privsep/config/address.h"
 #include "privsep/config/log-level.h"
+#include "privsep/host-name.h"
 
 #include "router/identity/nip19.h"
 
@@ -205,6 +208,8 @@ void Validator::checkTransports() {
 }
 
 void Validator::checkPeers() {
+  // X-only key -> index of the first entry with it.
+  std::map<std::array<std::uint8_t, 32>, std::size_t> firstWithKey;
   for (std::size_t i = 0; i < c_.peers.size(); ++i) {
     const PeerConfig& peer = c_.peers[i];
     const std::string path = fmt::format("peers[{}]", i);
@@ -212,6 +217,17 @@ void Validator::checkPeers() {
     if (auto* bad = std::get_if<router::identity::IdentityError>(&key)) {
       error(path + ".npub",
             fmt::format("{} is not a valid npub: {}", quoteValue(peer.npub), bad->message));
+    } else if (auto [it, fresh] =
+                   firstWithKey.emplace(std::get<router::identity::PublicKey>(key).xOnly(), i);
+               !fresh) {
+      error(path + ".npub",
+            fmt::format("the same peer as peers[{}] (one entry per npub)", it->second));
+    }
+    if (peer.alias) {
+      if (auto reason = aliasError(*peer.alias)) {
+        error(path + ".alias",
+              fmt::format("{} is not a valid alias: {}", quoteValue(*peer.alias), *reason));
+      }
     }
     if (peer.addresses.empty() && !peer.viaNostr) {
       error(path + ".addresses", "a peer needs at least one address, or via_nostr: true");
@@ -247,6 +263,10 @@ void Validator::checkPeerAddress(const std::string& path, const PeerAddress& add
              !isHostPort(address.addr)) {
     error(path + ".addr", fmt::format("{} is not a host:port with a port from 1 to 65535",
                                       quoteValue(address.addr)));
+  } else if ((kind == "udp" || kind == "tcp") && isMeshSocketAddress(address.addr)) {
+    error(path + ".addr", fmt::format("{} is in fd00::/8, the mesh's own addresses, not a "
+                                      "reachable {} endpoint",
+                                      quoteValue(address.addr), kind));
   }
 }
 

@@ -14,6 +14,8 @@ namespace fips::privsep::config {
 namespace {
 
 const std::string NPUB = "npub1qmc3cvfz0yu2hx96nq3gp55zdan2qclealn7xshgr448d3nh6lks7zel98";
+// A second peer: one entry per npub.
+const std::string NPUB2 = "npub1rxrujhhjz3vskulslxkutpwwfld9y59tyd8tu65v2x9wzjljn04qrpspgs";
 
 Config roundTrip(const Config& c) {
   return loadString(toYaml(c), "printed.yaml").config;
@@ -58,7 +60,7 @@ Config busyConfig() {
   p.connectPolicy = ConnectPolicy::ON_DEMAND;
   p.viaNostr = true;
   c.peers = {
-      p, PeerConfig{NPUB, std::nullopt, {{"tcp", "h:1", 1}}, ConnectPolicy::MANUAL, false, false}};
+      p, PeerConfig{NPUB2, std::nullopt, {{"tcp", "h:1", 1}}, ConnectPolicy::MANUAL, false, false}};
   GatewayConfig g;
   g.pool = "fd01::/112";
   g.lanInterface = "br0";

@@ -11,22 +11,6 @@ namespace {
 using identity::test::contains;
 using test::vectorIdentity;
 
-TEST_CASE("hostname rules") {
-  for (const std::string& ok : std::vector<std::string>{
-           "gateway", "core-vm", "a", "node1", "A", "GATEWAY", "a1b2c3", std::string(63, 'x')}) {
-    CAPTURE(ok);
-    CHECK_FALSE(hostnameError(ok));
-  }
-  CHECK(hostnameError("") == "empty hostname");
-  CHECK(hostnameError(std::string(64, 'x')) == "exceeds 63 characters");
-  CHECK(contains(*hostnameError("npub1foo"), "npub1"));
-  CHECK(contains(*hostnameError("NPUB1bar"), "npub1"));
-  CHECK(hostnameError("-starts") == "must not start with a hyphen");
-  CHECK(hostnameError("ends-") == "must not end with a hyphen");
-  CHECK(hostnameError("has.dot") == "invalid character '.'");
-  CHECK(hostnameError("has_underscore") == "invalid character '_'");
-}
-
 TEST_CASE("insert validates the npub; lookups ignore case; later inserts win") {
   const auto [npub0, ip0] = vectorIdentity(0);
   const auto [npub1, ip1] = vectorIdentity(1);

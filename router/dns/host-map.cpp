@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "privsep/host-name.h"
+
 #include "router/identity/nip19.h"
 
 namespace fips::router::dns {
@@ -14,10 +16,6 @@ namespace {
 
 bool isSpace(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
-}
-
-bool isAlnum(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
 }
 
 std::string lower(std::string_view s) {
@@ -83,22 +81,8 @@ bool validUtf8(std::string_view s) {
 
 }  // namespace
 
-std::optional<std::string> hostnameError(std::string_view hostname) {
-  if (hostname.empty()) return "empty hostname";
-  if (hostname.size() > 63) return "exceeds 63 characters";
-  if (lower(hostname.substr(0, 5)) == "npub1") {
-    return "must not start with 'npub1' (ambiguous with npub resolution)";
-  }
-  if (hostname.front() == '-') return "must not start with a hyphen";
-  if (hostname.back() == '-') return "must not end with a hyphen";
-  for (char c : hostname) {
-    if (!isAlnum(c) && c != '-') return fmt::format("invalid character '{}'", c);
-  }
-  return std::nullopt;
-}
-
 std::optional<std::string> HostMap::insert(std::string_view hostname, std::string_view npub) {
-  if (auto reason = hostnameError(hostname)) {
+  if (auto reason = privsep::aliasError(hostname)) {
     return fmt::format("invalid hostname '{}': {}", hostname, *reason);
   }
   auto key = identity::decodeNpub(npub);

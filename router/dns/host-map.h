@@ -19,11 +19,6 @@ namespace fips::router::dns {
 // The hosts file read by default (Linux layout of the reference).
 inline constexpr const char* DEFAULT_HOSTS_PATH = "/etc/fips/hosts";
 
-// Why a hostname is not a valid alias; nullopt if it is. Rules, checked in
-// this order: not empty, at most 63 bytes, no "npub1" prefix (any case), no
-// leading '-', no trailing '-', only ASCII letters, digits and '-'.
-std::optional<std::string> hostnameError(std::string_view hostname);
-
 class HostMap {
  public:
   // Validates hostname and npub; on success stores (lowercased hostname ->

@@ -26,6 +26,25 @@ check "a bad value exits 1" [ "$rc" -eq 1 ]
 check "a bad value names file:line, key and reason" \
   [ "$err" = "$WORK/fips.yaml:5: transports.udp.bind_addr: \"1.2.3\" is not an address:port" ]
 
+# Peer entries the router would refuse at runtime: all four named with file:line.
+NPUB=npub1qmc3cvfz0yu2hx96nq3gp55zdan2qclealn7xshgr448d3nh6lks7zel98
+cat > "$WORK/peers.yaml" <<YAML
+peers:
+  - npub: $NPUB
+    alias: -gw
+    addresses:
+      - {transport: udp, addr: "192.0.2.1:0"}
+  - npub: $NPUB
+    addresses:
+      - {transport: udp, addr: "[fd00::1]:2121"}
+YAML
+err=$("$FIPS" --check -c "$WORK/peers.yaml" 2>&1 >/dev/null); rc=$?
+check "bad peer entries: exit 1" [ "$rc" -eq 1 ]
+check "bad peer entries: an invalid alias" grep -q "peers.yaml:3: peers\[0\].alias: \"-gw\" is not a valid alias" <<<"$err"
+check "bad peer entries: port 0" grep -q "peers.yaml:5: peers\[0\].addresses\[0\].addr: \"192.0.2.1:0\" is not a host:port" <<<"$err"
+check "bad peer entries: the same npub twice" grep -q "peers.yaml:6: peers\[1\].npub: the same peer as peers\[0\]" <<<"$err"
+check "bad peer entries: an fd00::/8 address" grep -q "peers.yaml:8: peers\[1\].addresses\[0\].addr: \"\[fd00::1\]:2121\" is in fd00::/8" <<<"$err"
+
 printf 'node:\n  bogus_key: 1\n' > "$WORK/unknown.yaml"
 check "an unknown key is a warning with file:line" \
   bash -c "$FIPS --check -c $WORK/unknown.yaml 2>&1 >/dev/null | grep -q 'unknown.yaml:2'"
