@@ -77,7 +77,11 @@ TabView nodeTab(const TopData& data, size_t width) {
   lines.push_back({"  transports: " + peerCounts(s)});
   lines.push_back(
       {fmt::format(" History (one sample per poll, every {}s)", data.refreshSecs), Tone::Title});
-  for (const auto& series : data.history.series()) lines.push_back(sparkRow(series, width));
+  // The reference's dashboard rows; the rest are on the Graphs tab. With
+  // them the tab fits a 24-line terminal.
+  for (const char* name : {"peers", "tree depth", "bytes in", "bytes out"}) {
+    if (const Series* series = data.history.find(name)) lines.push_back(sparkRow(*series, width));
+  }
   return view;
 }
 

@@ -175,6 +175,8 @@ TEST_CASE("Node tab: runtime, identity with the npub, state, root and the histor
   REQUIRE(peersRow >= 0);
   CHECK(view.lines[size_t(peersRow)].tone == Tone::Plot);
   CHECK(find(view, {"bytes in", "-"}) >= 0);  // no rate after one poll
+  CHECK(find(view, {"packets in"}) == -1);    // on the Graphs tab only
+  CHECK(view.lines.size() <= 21);             // fits 24 lines with the bars
   CHECK(view.selectableRows == 0);
 }
 
