@@ -19,51 +19,16 @@ BUILD=${1:?usage: fipstop-test.sh BUILD_DIR}
 [ "$(id -u)" -eq 0 ] || { echo "SKIP: needs root"; exit 77; }
 command -v tmux >/dev/null || { echo "SKIP: needs tmux"; exit 77; }
 
-A=tA-$$ B=tB-$$
-netns_add "$A"
-netns_add "$B"
-ip link add vtA-$$ netns "$A" type veth peer name vtB-$$ netns "$B"
-ip -n "$A" addr add 10.97.0.1/24 dev vtA-$$
-ip -n "$B" addr add 10.97.0.2/24 dev vtB-$$
-ip -n "$A" link set vtA-$$ up
-ip -n "$B" link set vtB-$$ up
-
-WORK=$(mktemp -d)
-CLEANUPS+=("rm -rf $WORK")
-[ -n "${KEEP:-}" ] && CLEANUPS=()
-declare -A NPUB
-for n in A B; do
-  mkdir -p "$WORK/$n"
-  "$BUILD/ctl/fipsctl" keygen -d "$WORK/$n" >/dev/null 2>&1
-  NPUB[$n]=$(cat "$WORK/$n/fips.pub")
-done
-write_config() {  # write_config NODE OWN_IP [PEER PEER_IP]
-  cat > "$WORK/$1/fips.yaml" <<YAML
-node:
-  identity:
-    persistent: true
-  control:
-    socket_path: "$WORK/$1/control.sock"
-transports:
-  udp:
-    bind_addr: "$2:2121"
-YAML
-  if [ $# -gt 2 ]; then
-    printf 'peers:\n  - npub: "%s"\n    addresses:\n      - transport: udp\n        addr: "%s:2121"\n' \
-      "${NPUB[$3]}" "$4" >> "$WORK/$1/fips.yaml"
-  fi
-}
-write_config A 10.97.0.1 B 10.97.0.2
-write_config B 10.97.0.2
+node_ns A "tA-$$"
+node_ns B "tB-$$"
+veth_link A B 10.97.0.1/24 10.97.0.2/24
+netns_workdir
+node_keygen A B
+node_config A --bind 10.97.0.1:2121 --peer B 10.97.0.2:2121
+node_config B --bind 10.97.0.2:2121
 SOCK_A=$WORK/A/control.sock
-
-declare -A SUP
-start() {  # start NODE NS
-  ip netns exec "$2" "$BUILD/fips" -c "$WORK/$1/fips.yaml" 2>>"$WORK/$1.log" &
-  SUP[$1]=$!
-}
-start A "$A"; start B "$B"
-wait_until 10 bash -c "[ -S $SOCK_A ]"
+start_suite A; start_suite B
+wait_until 10 test -S "$SOCK_A"
 peer_up() { "$BUILD/ctl/fipsctl" -s "$SOCK_A" show peers | grep -q "${NPUB[B]}"; }
 check "A and B link up" wait_until 10 peer_up
 
@@ -160,7 +125,7 @@ check "no daemon: q exits with status 0" wait_until 3 screen_has "^fipstop-exit=
 # --- the daemon going away while fipstop runs
 launch -s "$SOCK_A" -r 1
 wait_until 5 screen_has "npub:      ${NPUB[A]}"
-kill -TERM "${SUP[A]}"; wait "${SUP[A]}" 2>/dev/null
+stop_suite A
 check "daemon stopped: the status bar says Disconnected, the last data stays" wait_until 5 bash -c \
   "tmux -L $TMUX_SOCK capture-pane -p -t top | grep -q '^ Disconnected: ' && tmux -L $TMUX_SOCK capture-pane -p -t top | grep -q '${NPUB[A]}'"
 key q
@@ -174,5 +139,4 @@ check "no terminal: one line on stderr" bash -c \
 "$BUILD/ctl/fipstop" -r 0 </dev/null 2>"$WORK/err"
 check "-r 0 is refused in one line, status 1" bash -c "[ $? -eq 1 ] && [ \$(wc -l < $WORK/err) -eq 1 ]"
 
-kill -TERM "${SUP[B]}"; wait "${SUP[B]}" 2>/dev/null
 finish
