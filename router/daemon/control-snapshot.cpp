@@ -126,13 +126,11 @@ void fillTransports(const SnapshotInput& in, NodeSnapshot::Builder out) {
   }
 }
 
-void addStat(std::vector<std::pair<const char*, uint64_t>>& rows, const char* name,
-             uint64_t value) {
-  rows.emplace_back(name, value);
-}
+// One counter family as (name, value) rows, in the reference's key order.
+using StatRows = std::vector<std::pair<const char*, uint64_t>>;
 
 void setStats(capnp::List<schema::Counter>::Builder list, const char* family,
-              const std::vector<std::pair<const char*, uint64_t>>& rows) {
+              const StatRows& rows) {
   for (unsigned i = 0; i < rows.size(); ++i) {
     list[i].setFamily(family);
     list[i].setName(rows[i].first);
@@ -140,49 +138,53 @@ void setStats(capnp::List<schema::Counter>::Builder list, const char* family,
   }
 }
 
-// The reference's tree stats keys, from our counters (received = every verdict).
-std::vector<std::pair<const char*, uint64_t>> treeStats(const stp::TreeCounters& c) {
+// The reference's "received": every verdict of a per-verdict counter array.
+template <typename Verdicts>
+uint64_t verdictTotal(const Verdicts& verdicts) {
+  uint64_t total = 0;
+  for (uint64_t v : verdicts) total += v;
+  return total;
+}
+
+// The reference's tree stats keys, from our counters.
+StatRows treeStats(const stp::TreeCounters& c) {
   using stp::TreeVerdict;
-  uint64_t received = 0;
-  for (uint64_t v : c.verdicts) received += v;
-  std::vector<std::pair<const char*, uint64_t>> rows;
-  addStat(rows, "received", received);
-  addStat(rows, "accepted", c.verdict(TreeVerdict::ACCEPTED));
-  addStat(rows, "decode_error", c.verdict(TreeVerdict::DECODE_ERROR));
-  addStat(rows, "unknown_peer", c.verdict(TreeVerdict::UNKNOWN_PEER));
-  addStat(rows, "addr_mismatch", c.verdict(TreeVerdict::ADDR_MISMATCH));
-  addStat(rows, "sig_failed", c.verdict(TreeVerdict::BAD_SIGNATURE));
-  addStat(rows, "ancestry_invalid", c.verdict(TreeVerdict::BAD_ANCESTRY));
-  addStat(rows, "stale", c.verdict(TreeVerdict::STALE));
-  addStat(rows, "sent", c.announcesSent);
-  addStat(rows, "rate_limited", c.rateLimited);
-  addStat(rows, "parent_switches", c.parentSwitches);
-  addStat(rows, "parent_losses", c.parentLosses);
-  addStat(rows, "loop_detected", c.loopsDetected);
-  addStat(rows, "ancestry_changed", c.ancestryChanged);
-  addStat(rows, "flap_dampened", c.flapDampened);
-  addStat(rows, "outbound_sign_failed", c.signFailures);
-  return rows;
+  return {
+      {"received", verdictTotal(c.verdicts)},
+      {"accepted", c.verdict(TreeVerdict::ACCEPTED)},
+      {"decode_error", c.verdict(TreeVerdict::DECODE_ERROR)},
+      {"unknown_peer", c.verdict(TreeVerdict::UNKNOWN_PEER)},
+      {"addr_mismatch", c.verdict(TreeVerdict::ADDR_MISMATCH)},
+      {"sig_failed", c.verdict(TreeVerdict::BAD_SIGNATURE)},
+      {"ancestry_invalid", c.verdict(TreeVerdict::BAD_ANCESTRY)},
+      {"stale", c.verdict(TreeVerdict::STALE)},
+      {"sent", c.announcesSent},
+      {"rate_limited", c.rateLimited},
+      {"parent_switches", c.parentSwitches},
+      {"parent_losses", c.parentLosses},
+      {"loop_detected", c.loopsDetected},
+      {"ancestry_changed", c.ancestryChanged},
+      {"flap_dampened", c.flapDampened},
+      {"outbound_sign_failed", c.signFailures},
+  };
 }
 
 // The reference's bloom stats keys, from our counters.
-std::vector<std::pair<const char*, uint64_t>> bloomStats(const bloom::BloomCounters& c) {
+StatRows bloomStats(const bloom::BloomCounters& c) {
   using bloom::BloomVerdict;
-  uint64_t received = 0;
-  for (uint64_t v : c.verdicts) received += v;
-  std::vector<std::pair<const char*, uint64_t>> rows;
-  addStat(rows, "received", received);
-  addStat(rows, "accepted", c.verdict(BloomVerdict::ACCEPTED));
-  addStat(rows, "decode_error", c.verdict(BloomVerdict::DECODE_ERROR));
-  addStat(rows, "unknown_peer", c.verdict(BloomVerdict::UNKNOWN_PEER));
-  addStat(rows, "stale", c.verdict(BloomVerdict::STALE));
-  addStat(rows, "fill_exceeded", c.verdict(BloomVerdict::FPR_EXCEEDED));
-  addStat(rows, "sent", c.sent);
-  return rows;
+  return {
+      {"received", verdictTotal(c.verdicts)},
+      {"accepted", c.verdict(BloomVerdict::ACCEPTED)},
+      {"decode_error", c.verdict(BloomVerdict::DECODE_ERROR)},
+      {"unknown_peer", c.verdict(BloomVerdict::UNKNOWN_PEER)},
+      {"stale", c.verdict(BloomVerdict::STALE)},
+      {"fill_exceeded", c.verdict(BloomVerdict::FPR_EXCEEDED)},
+      {"sent", c.sent},
+  };
 }
 
 // The reference's discovery family, one row per lookup counter.
-std::vector<std::pair<const char*, uint64_t>> discoveryStats(const lookup::LookupCounters& c) {
+StatRows discoveryStats(const lookup::LookupCounters& c) {
   return {
       {"req_received", c.reqReceived},
       {"req_decode_error", c.reqDecodeError},
