@@ -20,6 +20,7 @@
 #include "ctl/metrics-render.h"
 #include "ctl/report.h"
 #include "ctl/show-render.h"
+#include "ctl/stats-render.h"
 #include "router/dns/host-map.h"
 #include "router/identity/nip19.h"
 
@@ -157,6 +158,44 @@ std::string peerForDaemon(const DaemonOptions& o) {
   return resolvePeer(o.peer, hostsPath()).value_or(o.peer);
 }
 
+int statsList(const DaemonOptions& o) {
+  return withClient(o, [&](ControlClient& c) {
+    auto response = c.wait(c.control().statsListRequest().send());
+    auto list = response.getList();
+    return o.json ? printJson(statsListJson(list)) : print(statsListTable(list));
+  });
+}
+
+int statsPeers(const DaemonOptions& o) {
+  return withClient(o, [&](ControlClient& c) {
+    auto response = c.wait(c.control().statsPeersRequest().send());
+    auto peers = response.getPeers();
+    return o.json ? printJson(statsPeersJson(peers)) : print(statsPeersTable(peers));
+  });
+}
+
+int statsHistory(const DaemonOptions& o) {
+  std::string npub;
+  if (!o.peer.empty()) {
+    auto resolved = peerNpub(o);
+    if (resolved.index() == 1) return reportError(std::get<1>(resolved));
+    npub = std::get<0>(resolved);
+  }
+  return withClient(o, [&](ControlClient& c) {
+    auto request = c.control().statsHistoryRequest();
+    request.setMetric(o.metric);
+    request.setPeer(npub);
+    request.setWindow(o.window);
+    request.setGranularity(o.granularity);
+    auto response = c.wait(request.send());
+    auto result = response.getResult();
+    if (result.isError()) return reportError(result.getError().cStr());
+    auto series = result.getSeries();
+    if (o.plot) return print(seriesPlot(series));
+    return o.json ? printJson(seriesJson(series)) : print(seriesTable(series));
+  });
+}
+
 int connect(const DaemonOptions& o) {
   const bool ipTransport = o.transport == "udp" || o.transport.starts_with("udp/") ||
                            o.transport == "tcp" || o.transport == "ethernet";
@@ -230,11 +269,16 @@ void addStats(CLI::App& app, DaemonOptions& o) {
   metrics->add_option("--format", o.format, "Output format")
       ->check(CLI::IsMember({"table", "json", "prometheus"}))
       ->capture_default_str();
-  unavailable(*stats, "list", "List history metrics", "stats history rings are not built yet", o);
-  unavailable(*stats, "peers", "Peers tracked in stats history",
-              "stats history rings are not built yet", o);
-  unavailable(*stats, "history", "A metric's time series", "stats history rings are not built yet",
-              o);
+  leaf(*stats, "list", "List history metrics", o, statsList);
+  leaf(*stats, "peers", "Peers tracked in stats history", o, statsPeers);
+  CLI::App* history = leaf(*stats, "history", "A metric's time series", o, statsHistory);
+  history->add_option("metric", o.metric, "Metric name (see `fipsctl stats list`)")->required();
+  history->add_option("--peer", o.peer,
+                      "npub, or a name from /etc/fips/hosts (required for per-peer metrics)");
+  history->add_option("--window", o.window, "Window: <N>s, <N>m or <N>h")->capture_default_str();
+  history->add_option("--granularity", o.granularity, "1s (fast ring) or 1m (slow ring)")
+      ->capture_default_str();
+  history->add_flag("--plot", o.plot, "Draw a Unicode block sparkline");
 }
 
 }  // namespace

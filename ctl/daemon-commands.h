@@ -23,6 +23,11 @@ struct DaemonOptions {
   std::string peer;
   std::string address;
   std::string transport;
+  // stats history
+  std::string metric;
+  std::string window = "10m";
+  std::string granularity = "1s";
+  bool plot = false;
   // Each leaf subcommand and what it runs (filled by addDaemonCommands).
   std::vector<std::pair<const CLI::App*, std::function<int(const DaemonOptions&)>>> actions;
 };

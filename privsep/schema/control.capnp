@@ -200,6 +200,63 @@ struct CommandResult {
   refreshed @2 :Bool;     # connect: an alternate path was tried (always false today)
 }
 
+# One metric of the stats history (fipsctl stats list; the reference's
+# show_stats_list metrics[]).
+struct StatsMetric {
+  name @0 :Text;          # "mesh_size", "srtt_ms", ...
+  unit @1 :Text;          # "nodes", "bytes/s", "fraction", ...
+  scope @2 :Text;         # "node", or "peer" (a query then names the peer)
+}
+
+# What the stats history records and how long it keeps it (show_stats_list).
+struct StatsList {
+  metrics @0 :List(StatsMetric);
+  fastRingSeconds @1 :UInt32;      # 1 s samples kept: 3600
+  slowRingMinutes @2 :UInt32;      # 1 min samples kept: 1440
+  peerRetentionSeconds @3 :UInt32; # an absent peer is forgotten after this
+}
+
+# A metric's samples, oldest first, newest last (the reference's Series).
+# NaN is a gap (no value: not measured, peer absent, counter reset); JSON
+# shows it as null.
+struct StatsSeries {
+  metric @0 :Text;
+  unit @1 :Text;
+  granularitySeconds @2 :UInt32;  # 1 or 60
+  values @3 :List(Float64);
+}
+
+# A peer the stats history tracks (show_stats_peers peers[]).
+struct StatsPeer {
+  npub @0 :Text;
+  nodeAddr @1 :Data;      # 16 bytes
+  displayName @2 :Text;   # configured alias, else the short npub
+  isActive @3 :Bool;      # a peer at the last tick
+  firstSeenSecsAgo @4 :UInt64;
+  lastContactSecsAgo @5 :UInt64;
+}
+
+# Answer to statsHistory: one series, or the reference's error text
+# ("unknown metric: x", "peer not tracked in stats history: name", ...).
+struct StatsHistoryResult {
+  union {
+    series @0 :StatsSeries;
+    error @1 :Text;
+  }
+}
+
+# Answer to statsAllHistory (show_stats_all_history): every node metric,
+# or every per-peer metric of one peer.
+struct StatsAllHistoryResult {
+  union {
+    series @0 :List(StatsSeries);
+    error @1 :Text;
+  }
+  granularitySeconds @2 :UInt32;
+  windowSeconds @3 :UInt64;
+  peer @4 :Text;          # the npub asked for, "" for the node's metrics
+}
+
 interface FipsControl {
   status @0 () -> (status :NodeStatus);
   peers @1 () -> (peers :List(PeerStatus));
@@ -214,4 +271,15 @@ interface FipsControl {
   tree @7 () -> (tree :TreeStatus);
   bloom @8 () -> (bloom :BloomStatus);
   cache @9 () -> (cache :CacheStatus);
+  # Stats history (fipsctl stats list|peers|history). Answered from the
+  # history rings the data-plane thread fills once per tick, without
+  # waiting for it. window: "<N>s", "<N>m" or "<N>h" ("" = "10m");
+  # granularity: "1s" or "1m" ("" = "1s"); peer: "" for node metrics, else
+  # an npub (its per-peer metrics).
+  statsList @10 () -> (list :StatsList);
+  statsPeers @11 () -> (peers :List(StatsPeer));
+  statsHistory @12 (metric :Text, peer :Text, window :Text, granularity :Text)
+      -> (result :StatsHistoryResult);
+  statsAllHistory @13 (peer :Text, window :Text, granularity :Text)
+      -> (result :StatsAllHistoryResult);
 }

@@ -16,11 +16,11 @@ constexpr auto ACCEPT_RETRY = 100 * kj::MILLISECONDS;
 
 ControlServer::ControlServer(kj::AsyncIoContext& io, kj::Own<kj::ConnectionReceiver> listener,
                              kj::Own<kj::AsyncIoStream> bridge, const SnapshotCell& snapshots,
-                             ControlLimits limits)
+                             const stats::StatsHistory& history, ControlLimits limits)
     : io_(io),
       listener_(kj::mv(listener)),
       bridge_(kj::mv(bridge)),
-      bootstrap_(kj::heap<ControlService>(snapshots, bridge_)),
+      bootstrap_(kj::heap<ControlService>(snapshots, history, bridge_)),
       limits_(limits),
       tasks_(*this) {}
 

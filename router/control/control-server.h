@@ -16,16 +16,18 @@
 #include "router/control/control-limits.h"
 #include "router/control/snapshot-cell.h"
 #include "router/control/tracked-stream.h"
+#include "router/stats/stats-history.h"
 
 namespace fips::router::control {
 
 class ControlServer final : private kj::TaskSet::ErrorHandler {
  public:
   // listener: the listening control socket; bridge: the control thread's
-  // end of control-bridge.capnp. `io` and `snapshots` must outlive the server.
+  // end of control-bridge.capnp. `io`, `snapshots` and `history`
+  // must outlive the server.
   ControlServer(kj::AsyncIoContext& io, kj::Own<kj::ConnectionReceiver> listener,
                 kj::Own<kj::AsyncIoStream> bridge, const SnapshotCell& snapshots,
-                ControlLimits limits = {});
+                const stats::StatsHistory& history, ControlLimits limits = {});
   ~ControlServer() noexcept(false);
 
   // Serves until the data plane closes the bridge (router shutdown).

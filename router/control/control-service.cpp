@@ -5,6 +5,8 @@
 #include <capnp/serialize.h>
 #include <kj/debug.h>
 
+#include "router/control/stats-queries.h"
+
 namespace fips::router::control {
 
 namespace {
@@ -20,8 +22,9 @@ void setResult(schema::CommandResult::Builder out, const CommandOutcome& outcome
 
 }  // namespace
 
-ControlService::ControlService(const SnapshotCell& snapshots, CommandBridge& bridge)
-    : snapshots_(snapshots), bridge_(bridge) {}
+ControlService::ControlService(const SnapshotCell& snapshots, const stats::StatsHistory& history,
+                               CommandBridge& bridge)
+    : snapshots_(snapshots), history_(history), bridge_(bridge) {}
 
 template <typename Answer>
 kj::Promise<void> ControlService::fromSnapshot(Answer&& answer) {
@@ -62,6 +65,26 @@ kj::Promise<void> ControlService::bloom(BloomContext context) {
 
 kj::Promise<void> ControlService::cache(CacheContext context) {
   return fromSnapshot([&](auto root) { context.getResults().setCache(root.getCache()); });
+}
+
+kj::Promise<void> ControlService::statsList(StatsListContext context) {
+  fillStatsList(context.getResults().initList());
+  return kj::READY_NOW;
+}
+
+kj::Promise<void> ControlService::statsPeers(StatsPeersContext context) {
+  fillStatsPeers(history_, context.getResults());
+  return kj::READY_NOW;
+}
+
+kj::Promise<void> ControlService::statsHistory(StatsHistoryContext context) {
+  answerStatsHistory(history_, context.getParams(), context.getResults().initResult());
+  return kj::READY_NOW;
+}
+
+kj::Promise<void> ControlService::statsAllHistory(StatsAllHistoryContext context) {
+  answerStatsAllHistory(history_, context.getParams(), context.getResults().initResult());
+  return kj::READY_NOW;
 }
 
 kj::Promise<void> ControlService::connect(ConnectContext context) {

@@ -2,20 +2,22 @@
 // ControlService: control.capnp's FipsControl, served to local clients on
 // the router's control thread. Read methods copy from the latest snapshot
 // (never touching the data path); connect and disconnect go through the
-// CommandBridge. Runs on the control thread of fips-router; every argument
-// comes from a local client and is checked by the data-plane thread.
+// CommandBridge; stats queries read the history rings. Runs on the control thread of fips-router;
+// every argument comes from a local client and is checked by the data-plane thread.
 #pragma once
 
 #include "control.capnp.h"
 #include "router/control/command-bridge.h"
 #include "router/control/snapshot-cell.h"
+#include "router/stats/stats-history.h"
 
 namespace fips::router::control {
 
 class ControlService final : public schema::FipsControl::Server {
  public:
   // Both are borrowed and must outlive the service.
-  ControlService(const SnapshotCell& snapshots, CommandBridge& bridge);
+  ControlService(const SnapshotCell& snapshots, const stats::StatsHistory& history,
+                 CommandBridge& bridge);
 
  protected:
   kj::Promise<void> status(StatusContext context) override;
@@ -28,6 +30,10 @@ class ControlService final : public schema::FipsControl::Server {
   kj::Promise<void> tree(TreeContext context) override;
   kj::Promise<void> bloom(BloomContext context) override;
   kj::Promise<void> cache(CacheContext context) override;
+  kj::Promise<void> statsList(StatsListContext context) override;
+  kj::Promise<void> statsPeers(StatsPeersContext context) override;
+  kj::Promise<void> statsHistory(StatsHistoryContext context) override;
+  kj::Promise<void> statsAllHistory(StatsAllHistoryContext context) override;
 
  private:
   // Calls `answer` with the latest snapshot's root; throws when none exists.
@@ -35,6 +41,7 @@ class ControlService final : public schema::FipsControl::Server {
   kj::Promise<void> fromSnapshot(Answer&& answer);
 
   const SnapshotCell& snapshots_;
+  const stats::StatsHistory& history_;
   CommandBridge& bridge_;
 };
 

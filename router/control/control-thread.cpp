@@ -17,7 +17,7 @@ namespace fips::router::control {
 namespace {
 
 void serve(privsep::UniqueFd listenFd, privsep::UniqueFd bridgeFd, const SnapshotCell& snapshots,
-           ControlLimits limits, std::promise<void>& ready) {
+           const stats::StatsHistory& history, ControlLimits limits, std::promise<void>& ready) {
   ::prctl(PR_SET_NAME, "fips-control");
   kj::Maybe<kj::AsyncIoContext> io;
   kj::Maybe<ControlServer> server;
@@ -29,7 +29,7 @@ void serve(privsep::UniqueFd listenFd, privsep::UniqueFd bridgeFd, const Snapsho
     auto listener = ctx.lowLevelProvider->wrapListenSocketFd(
         listenFd.release(), OWN | kj::LowLevelAsyncIoProvider::ALREADY_NONBLOCK);
     auto bridge = ctx.lowLevelProvider->wrapSocketFd(bridgeFd.release(), OWN);
-    server.emplace(ctx, kj::mv(listener), kj::mv(bridge), snapshots, limits);
+    server.emplace(ctx, kj::mv(listener), kj::mv(bridge), snapshots, history, limits);
   } catch (const kj::Exception& e) {
     ready.set_exception(std::make_exception_ptr(
         std::runtime_error(std::string("control thread: ") + e.getDescription().cStr())));
@@ -46,12 +46,13 @@ void serve(privsep::UniqueFd listenFd, privsep::UniqueFd bridgeFd, const Snapsho
 }  // namespace
 
 ControlThread::ControlThread(privsep::UniqueFd listenFd, privsep::UniqueFd bridgeFd,
-                             const SnapshotCell& snapshots, ControlLimits limits) {
+                             const SnapshotCell& snapshots, const stats::StatsHistory& history,
+                             ControlLimits limits) {
   std::promise<void> ready;
   std::future<void> started = ready.get_future();
-  thread_ = std::thread([ready = std::move(ready), &snapshots, limits, listen = std::move(listenFd),
-                         bridge = std::move(bridgeFd)]() mutable {
-    serve(std::move(listen), std::move(bridge), snapshots, limits, ready);
+  thread_ = std::thread([ready = std::move(ready), &snapshots, &history, limits,
+                         listen = std::move(listenFd), bridge = std::move(bridgeFd)]() mutable {
+    serve(std::move(listen), std::move(bridge), snapshots, history, limits, ready);
   });
   try {
     started.get();

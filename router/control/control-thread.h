@@ -12,6 +12,7 @@
 
 #include "router/control/control-limits.h"
 #include "router/control/snapshot-cell.h"
+#include "router/stats/stats-history.h"
 
 namespace fips::router::control {
 
@@ -20,9 +21,11 @@ class ControlThread {
   // Starts the thread and returns once its event loop and sockets are set
   // up (so that system calls made for the setup happen before seccomp).
   // listenFd: the listening control socket; bridgeFd: the control end of a
-  // SEQPACKET socketpair. Throws std::runtime_error if setup fails.
+  // SEQPACKET socketpair; snapshots and history must outlive the thread. Throws std::runtime_error
+  // if setup fails.
   ControlThread(privsep::UniqueFd listenFd, privsep::UniqueFd bridgeFd,
-                const SnapshotCell& snapshots, ControlLimits limits = {});
+                const SnapshotCell& snapshots, const stats::StatsHistory& history,
+                ControlLimits limits = {});
   // Joins the thread: close the data-plane end of the bridge first, which
   // makes the thread stop.
   ~ControlThread();

@@ -25,8 +25,8 @@ ControlPlane::ControlPlane(privsep::EventBase& base, privsep::UniqueFd listenFd,
     : handler_(std::move(handler)) {
   snapshots_.publish(first);
   auto [ours, theirs] = privsep::makeChannelPair();
-  thread_ =
-      std::make_unique<control::ControlThread>(std::move(listenFd), std::move(theirs), snapshots_);
+  thread_ = std::make_unique<control::ControlThread>(std::move(listenFd), std::move(theirs),
+                                                     snapshots_, history_);
   bridge_ = std::make_unique<privsep::Channel>(
       base, std::move(ours), "router<-control", bridgeLimits(),
       [this](capnp::MessageReader& r, std::vector<privsep::UniqueFd>&) { onCommand(r); },

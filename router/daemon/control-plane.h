@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // ControlPlane: the data-plane thread's side of the control service. Owns
-// the published snapshot, the control thread (router/control) and the
+// the published snapshot and stats history, the control thread (router/control) and the
 // data-plane end of the command bridge (control-bridge.capnp, a privsep
 // Channel on this thread's libevent loop). Runs in fips-router; built
 // before seccomp so the thread's setup happens unfiltered.
@@ -15,6 +15,7 @@
 #include "control-bridge.capnp.h"
 #include "router/control/control-thread.h"
 #include "router/control/snapshot-cell.h"
+#include "router/stats/stats-history.h"
 
 namespace fips::router {
 
@@ -35,12 +36,15 @@ class ControlPlane {
 
   // Makes `snapshot` (a NodeSnapshot root) the one queries are answered from.
   void publish(capnp::MessageBuilder& snapshot) { snapshots_.publish(snapshot); }
+  // The stats history the control thread answers from; this thread writes it.
+  stats::StatsHistory& history() { return history_; }
 
  private:
   void onCommand(capnp::MessageReader& reader);
 
   CommandHandler handler_;
   control::SnapshotCell snapshots_;
+  stats::StatsHistory history_;
   std::unique_ptr<control::ControlThread> thread_;
   std::unique_ptr<privsep::Channel> bridge_;
 };

@@ -229,6 +229,7 @@ void RouterDaemon::onTick(evutil_socket_t, short, void* arg) {
   self->logRekeys();
   self->resolveDue();
   self->transports_.flush();
+  self->sampleHistory();
   self->publishSnapshot();
 }
 
@@ -274,6 +275,11 @@ void RouterDaemon::publishSnapshot() {
   capnp::MallocMessageBuilder msg;
   buildSnapshot(snapshotInput(), msg.initRoot<schema::NodeSnapshot>());
   control_->publish(msg);
+}
+
+void RouterDaemon::sampleHistory() {
+  if (!control_ || !mesh_) return;
+  historySampler_.sample(*mesh_, facts_, clock_.nowMs(), control_->history());
 }
 
 void RouterDaemon::onControlCommand(schema::ControlCommand::Reader command,

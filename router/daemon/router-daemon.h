@@ -23,6 +23,7 @@
 #include "router/daemon/control-plane.h"
 #include "router/daemon/control-snapshot.h"
 #include "router/daemon/dns-service.h"
+#include "router/daemon/history-sampler.h"
 #include "router/daemon/on-demand-lookups.h"
 #include "router/daemon/peer-resolver.h"
 #include "router/daemon/static-peers.h"
@@ -80,6 +81,8 @@ class RouterDaemon final : public mesh::MeshIo {
   void startControl(schema::RouterConfig::Reader slice, const crypto::KeyPair& key);
   SnapshotInput snapshotInput() const;
   void publishSnapshot();
+  // One tick of the stats history (when the control service runs).
+  void sampleHistory();
   void onControlCommand(schema::ControlCommand::Reader command,
                         schema::CommandResult::Builder result);
   void onTunEvent(capnp::MessageReader& reader, std::vector<privsep::UniqueFd>& fds);
@@ -122,6 +125,7 @@ class RouterDaemon final : public mesh::MeshIo {
   std::optional<uint32_t> tunIfindex_;
   NodeFacts facts_;
   PeerAliases peerAliases_;  // connect/disconnect by peers[].alias
+  HistorySampler historySampler_;
   std::string tunState_ = "disabled";
   bool stopping_ = false;
   // Last member: destroyed first, so the control thread is joined while

@@ -113,8 +113,11 @@ void MeshNode::sendFsp(const fsp::SendFsp& send, fsp::SessionActions& more) {
   datagram.srcAddr = self().bytes();
   datagram.destAddr = send.dest.bytes();
   datagram.payload = send.message;
-  queue(hop.peer->addr, fmp::LinkMessageType::SESSION_DATAGRAM,
-        bodyOf(fmp::encodeSessionDatagram(datagram)));
+  const auto encoded = fmp::encodeSessionDatagram(datagram);
+  const auto body = bodyOf(encoded);
+  ++counters_.originatedPackets;
+  counters_.originatedBytes += body.size();
+  queue(hop.peer->addr, fmp::LinkMessageType::SESSION_DATAGRAM, body);
   sessions_.seedPathMtu(send.dest, linkMtu);
 }
 

@@ -55,6 +55,8 @@ struct MeshCounters {
   std::array<uint64_t, 256> messagesOut{};  // by msg_type byte, sent by the components
   uint64_t unhandled = 0;                   // types with no component yet (#5, #6)
   uint64_t sendFailures = 0;                // the peer went away before the send
+  uint64_t originatedPackets = 0;           // SessionDatagrams this node sourced (FSP)
+  uint64_t originatedBytes = 0;             // their encoded bodies, bytes
 
   // Every link message the components sent (tree, bloom, lookup): the
   // mesh's control traffic. Heartbeats and handshakes are the link engine's.

@@ -112,6 +112,30 @@ check "show cache --json parses" bash -c \
 check "show bloom and show cache (tables) exit 0" bash -c \
   "$BUILD/ctl/fipsctl -s $SOCK_A show bloom >/dev/null && $BUILD/ctl/fipsctl -s $SOCK_A show cache >/dev/null"
 
+# --- stats history: rings filled once per tick, answered by the control thread
+check "stats list --json: 17 metrics, 1 h of 1 s samples" bash -c \
+  "$BUILD/ctl/fipsctl -s $SOCK_A stats list --json | python3 -c 'import json,sys; d=json.load(sys.stdin); sys.exit(0 if len(d[\"metrics\"]) == 17 and d[\"fast_ring_seconds\"] == 3600 else 1)'"
+samples() {  # samples METRIC: non-null samples of A's last 60 s of METRIC
+  "$BUILD/ctl/fipsctl" -s "$SOCK_A" stats history "$1" --window 60s --json |
+    python3 -c 'import json,sys; print(sum(v is not None for v in json.load(sys.stdin)["values"]))'
+}
+n1=$(samples peer_count); sleep 3; n2=$(samples peer_count)
+echo "# stats history peer_count: $n1 then $n2 samples"
+check "stats history peer_count: samples grow over 3 s" [ "${n2:-0}" -ge $(( ${n1:-0} + 2 )) ]
+check "stats history peer_count: the newest sample is 1 peer" bash -c \
+  "$BUILD/ctl/fipsctl -s $SOCK_A stats history peer_count --window 5s --json | python3 -c 'import json,sys; sys.exit(0 if json.load(sys.stdin)[\"values\"][-1] == 1 else 1)'"
+"$BUILD/ctl/fipsctl" -s "$SOCK_A" stats history peer_count --window 30s --plot > "$WORK/plot"
+check "stats history --plot: header and a sparkline row" bash -c \
+  "head -1 $WORK/plot | grep -q '^peer_count (peers) — 30 samples @ 1s = 30s window' && sed -n 3p $WORK/plot | grep -qE '(▁|▂|▃|▄|▅|▆|▇|█)'"
+echo "node-b $NPUB_B" > "$WORK/hosts"
+check "stats peers --json: B tracked and active" bash -c \
+  "$BUILD/ctl/fipsctl -s $SOCK_A stats peers --json | python3 -c 'import json,sys; d=json.load(sys.stdin); sys.exit(0 if d[\"count\"] == 1 and d[\"peers\"][0][\"npub\"] == \"$NPUB_B\" and d[\"peers\"][0][\"is_active\"] else 1)'"
+check "stats history srtt_ms --peer node-b --granularity 1m: a series" bash -c \
+  "FIPS_HOSTS_FILE=$WORK/hosts $BUILD/ctl/fipsctl -s $SOCK_A stats history srtt_ms --peer node-b --window 1h --granularity 1m --json | python3 -c 'import json,sys; d=json.load(sys.stdin); sys.exit(0 if d[\"granularity_seconds\"] == 60 and len(d[\"values\"]) == 60 else 1)'"
+"$BUILD/ctl/fipsctl" -s "$SOCK_A" stats history bogus 2>"$WORK/err"; rc=$?
+check "stats history of an unknown metric: status 1, one line" bash -c \
+  "[ $rc -eq 1 ] && grep -q 'unknown metric: bogus' $WORK/err && [ \$(wc -l < $WORK/err) -eq 1 ]"
+
 # --- disconnect by name (hosts file)
 echo "node-b $NPUB_B" > "$WORK/hosts"
 check "disconnect node-b exits 0" env FIPS_HOSTS_FILE="$WORK/hosts" "$BUILD/ctl/fipsctl" -s "$SOCK_A" disconnect node-b

@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: MIT
+// stats list|peers|history output (see stats-render.h).
+#include "ctl/stats-render.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "ctl/snapshot-text.h"
+#include "ctl/table.h"
+
+namespace fips::ctl {
+
+namespace {
+
+std::vector<double> valuesOf(schema::StatsSeries::Reader series) {
+  std::vector<double> values;
+  values.reserve(series.getValues().size());
+  for (double v : series.getValues()) values.push_back(v);
+  return values;
+}
+
+// "%g"-like text without exponent for the usual magnitudes: 12, 0.25, 1500000.
+std::string valueText(double v) {
+  if (std::isnan(v)) return "-";
+  if (v == std::floor(v) && std::fabs(v) < 1e15) return fmt::format("{:.0f}", v);
+  return fmt::format("{:.3f}", v);
+}
+
+}  // namespace
+
+Json statsListJson(schema::StatsList::Reader list) {
+  Json metrics = Json::array();
+  for (auto m : list.getMetrics()) {
+    metrics.push_back(Json{{"name", m.getName().cStr()},
+                           {"scope", m.getScope().cStr()},
+                           {"unit", m.getUnit().cStr()}});
+  }
+  return Json{{"fast_ring_seconds", list.getFastRingSeconds()},
+              {"metrics", std::move(metrics)},
+              {"peer_retention_seconds", list.getPeerRetentionSeconds()},
+              {"slow_ring_minutes", list.getSlowRingMinutes()}};
+}
+
+std::string statsListTable(schema::StatsList::Reader list) {
+  std::vector<std::vector<std::string>> rows{{"METRIC", "SCOPE", "UNIT"}};
+  for (auto m : list.getMetrics()) {
+    rows.push_back({m.getName().cStr(), m.getScope().cStr(), m.getUnit().cStr()});
+  }
+  return formatTable(rows) +
+         fmt::format("\n1s samples kept {}, 1m samples kept {}, absent peers kept {}\n",
+                     formatDuration(list.getFastRingSeconds()),
+                     formatDuration(uint64_t{list.getSlowRingMinutes()} * 60),
+                     formatDuration(list.getPeerRetentionSeconds()));
+}
+
+Json statsPeersJson(capnp::List<schema::StatsPeer>::Reader peers) {
+  Json list = Json::array();
+  for (auto p : peers) {
+    list.push_back(Json{{"display_name", p.getDisplayName().cStr()},
+                        {"first_seen_secs_ago", p.getFirstSeenSecsAgo()},
+                        {"is_active", p.getIsActive()},
+                        {"last_contact_secs_ago", p.getLastContactSecsAgo()},
+                        {"node_addr", hex(p.getNodeAddr())},
+                        {"npub", p.getNpub().cStr()}});
+  }
+  return Json{{"count", peers.size()}, {"peers", std::move(list)}};
+}
+
+std::string statsPeersTable(capnp::List<schema::StatsPeer>::Reader peers) {
+  if (peers.size() == 0) return "no peers tracked in stats history\n";
+  std::vector<std::vector<std::string>> rows{
+      {"PEER", "ACTIVE", "FIRST SEEN", "LAST CONTACT", "NPUB"}};
+  for (auto p : peers) {
+    rows.push_back({p.getDisplayName().cStr(), p.getIsActive() ? "yes" : "no",
+                    formatDuration(p.getFirstSeenSecsAgo()) + " ago",
+                    formatDuration(p.getLastContactSecsAgo()) + " ago", p.getNpub().cStr()});
+  }
+  return formatTable(rows);
+}
+
+Json seriesJson(schema::StatsSeries::Reader series) {
+  Json values = Json::array();
+  for (double v : series.getValues()) {
+    values.push_back(std::isfinite(v) ? Json(v) : Json(nullptr));
+  }
+  return Json{{"granularity_seconds", series.getGranularitySeconds()},
+              {"metric", series.getMetric().cStr()},
+              {"unit", series.getUnit().cStr()},
+              {"values", std::move(values)}};
+}
+
+std::string seriesTable(schema::StatsSeries::Reader series) {
+  const auto values = series.getValues();
+  std::string out =
+      fmt::format("{} ({}), {} samples @ {}s\n", series.getMetric().cStr(), series.getUnit().cStr(),
+                  values.size(), series.getGranularitySeconds());
+  std::vector<std::vector<std::string>> rows{{"AGE", "VALUE"}};
+  for (unsigned i = 0; i < values.size(); ++i) {
+    const uint64_t age = uint64_t{values.size() - 1 - i} * series.getGranularitySeconds();
+    rows.push_back({age == 0 ? "0s" : "-" + formatDuration(age), valueText(values[i])});
+  }
+  return out + formatTable(rows);
+}
+
+std::string seriesPlot(schema::StatsSeries::Reader series) {
+  const std::string metric = series.getMetric().cStr();
+  const std::vector<double> values = valuesOf(series);
+  if (values.empty()) return metric + ": no data yet\n";
+  double min = std::numeric_limits<double>::infinity();
+  double max = -std::numeric_limits<double>::infinity();
+  size_t gaps = 0;
+  double last = std::nan("");
+  for (double v : values) {
+    if (std::isnan(v)) {
+      ++gaps;
+      continue;
+    }
+    min = std::min(min, v);
+    max = std::max(max, v);
+    last = v;
+  }
+  if (!std::isfinite(min)) min = max = 0;
+  const uint32_t g = series.getGranularitySeconds();
+  std::string out =
+      fmt::format("{} ({}) \u2014 {} samples @ {}s = {}s window{}\n", metric,
+                  series.getUnit().cStr(), values.size(), g, uint64_t{values.size()} * g,
+                  gaps > 0 ? fmt::format(" ({} gaps)", gaps) : "");
+  out += fmt::format("  min={:.3f} max={:.3f} last={}\n", min, max,
+                     std::isnan(last) ? "-" : fmt::format("{:.3f}", last));
+  out += "  " + sparkline(values, min, max) + "\n";
+  return out;
+}
+
+std::string sparkline(std::span<const double> values, double min, double max) {
+  static constexpr const char* BLOCKS[] = {"\u2581", "\u2582", "\u2583", "\u2584",
+                                           "\u2585", "\u2586", "\u2587", "\u2588"};
+  constexpr size_t LEVELS = std::size(BLOCKS);
+  const double range = max - min;
+  std::string out;
+  for (double v : values) {
+    if (std::isnan(v)) {
+      out += ' ';
+    } else if (!std::isfinite(range) || range <= 0) {
+      out += BLOCKS[3];
+    } else {
+      const double norm = std::clamp((v - min) / range, 0.0, 1.0);
+      const auto level = static_cast<size_t>(std::lround(norm * (LEVELS - 1)));
+      out += BLOCKS[std::min(level, LEVELS - 1)];
+    }
+  }
+  return out;
+}
+
+}  // namespace fips::ctl

@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: MIT
+// The stats queries of control.capnp on a fixed history: the list, the
+// reference's defaults (10m, 1s) and error texts, node and per-peer series,
+// all-history for the node and for a peer.
+#include "router/control/stats-queries.h"
+
+#include <cmath>
+
+#include <capnp/message.h>
+
+#include <doctest/doctest.h>
+
+#include "router/crypto/secp256k1-context.h"
+#include "router/identity/nip19.h"
+#include "router/identity/secret-key.h"
+
+namespace fips::router::control {
+namespace {
+
+identity::PublicKey keyOf(uint8_t tag) {
+  static const crypto::Secp256k1Context ctx;
+  std::array<uint8_t, 32> bytes{};
+  bytes[31] = tag;
+  return std::get<identity::SecretKey>(identity::SecretKey::fromBytes(bytes)).publicKey(ctx);
+}
+
+// Five ticks with mesh_size 10..14 and peer 1 present throughout.
+struct Fixture {
+  stats::StatsHistory history;
+  Fixture() {
+    for (uint64_t t = 0; t < 5; ++t) {
+      stats::NodeSample node;
+      node.meshSize = 10 + t;
+      stats::PeerSample peer(identity::NodeAddr::fromPublicKey(keyOf(1)), keyOf(1));
+      peer.srttMs = 20.0 + static_cast<double>(t);
+      history.tick(1000 * t, node, {&peer, 1});
+    }
+  }
+
+  // Runs statsHistory with the given parameters.
+  std::string ask(const char* metric, const std::string& peer, const char* window,
+                  const char* granularity, std::vector<double>* values = nullptr) {
+    capnp::MallocMessageBuilder in;
+    auto params = in.initRoot<schema::FipsControl::StatsHistoryParams>();
+    params.setMetric(metric);
+    params.setPeer(peer);
+    params.setWindow(window);
+    params.setGranularity(granularity);
+    capnp::MallocMessageBuilder out;
+    auto result = out.initRoot<schema::StatsHistoryResult>();
+    answerStatsHistory(history, params.asReader(), result);
+    if (result.isError()) return result.getError().cStr();
+    auto series = result.getSeries();
+    if (values != nullptr) {
+      for (double v : series.getValues()) values->push_back(v);
+    }
+    return std::string(series.getMetric().cStr()) + "/" + series.getUnit().cStr() + "/" +
+           std::to_string(series.getGranularitySeconds()) + "/" +
+           std::to_string(series.getValues().size());
+  }
+};
+
+TEST_CASE("statsList: every metric with its scope, and the retention") {
+  capnp::MallocMessageBuilder out;
+  auto list = out.initRoot<schema::StatsList>();
+  fillStatsList(list);
+  REQUIRE(list.getMetrics().size() == 17);
+  CHECK(list.getMetrics()[0].getName() == "mesh_size");
+  CHECK(list.getMetrics()[0].getScope() == "node");
+  CHECK(list.getMetrics()[10].getName() == "srtt_ms");
+  CHECK(list.getMetrics()[10].getScope() == "peer");
+  CHECK(list.getFastRingSeconds() == 3600);
+  CHECK(list.getSlowRingMinutes() == 1440);
+  CHECK(list.getPeerRetentionSeconds() == 86400);
+}
+
+TEST_CASE("statsHistory: node series, defaults 10m at 1s") {
+  Fixture f;
+  std::vector<double> values;
+  CHECK(f.ask("mesh_size", "", "", "", &values) == "mesh_size/nodes/1/600");
+  CHECK(values[599] == 14);
+  CHECK(values[595] == 10);
+  CHECK(std::isnan(values[594]));
+  CHECK(f.ask("mesh_size", "", "2h", "1m") == "mesh_size/nodes/60/120");
+  CHECK(f.ask("mesh_size", "", "2h", "1s") == "mesh_size/nodes/1/3600");
+}
+
+TEST_CASE("statsHistory: per-peer series") {
+  Fixture f;
+  const std::string npub = identity::encodeNpub(keyOf(1));
+  std::vector<double> values;
+  CHECK(f.ask("srtt_ms", npub, "3s", "1s", &values) == "srtt_ms/ms/1/3");
+  CHECK(values == std::vector<double>{22, 23, 24});
+}
+
+TEST_CASE("statsHistory: the reference's errors") {
+  Fixture f;
+  const std::string npub = identity::encodeNpub(keyOf(1));
+  CHECK(f.ask("", "", "", "") == "missing 'metric' parameter");
+  CHECK(f.ask("bogus", "", "", "") == "unknown metric: bogus");
+  CHECK(f.ask("srtt_ms", "", "", "") == "unknown metric: srtt_ms");
+  CHECK(f.ask("mesh_size", npub, "", "") == "unknown peer metric: mesh_size");
+  CHECK(f.ask("mesh_size", "", "10x", "") == "unknown duration unit: x (expected s, m, h)");
+  CHECK(f.ask("mesh_size", "", "", "1h") == "unknown granularity: 1h (expected 1s or 1m)");
+  CHECK(f.ask("srtt_ms", "npub1nope", "", "").starts_with("invalid peer npub: "));
+  CHECK(f.ask("srtt_ms", identity::encodeNpub(keyOf(2)), "", "") ==
+        "peer not tracked in stats history: " + identity::shortNpub(keyOf(2)));
+}
+
+TEST_CASE("statsAllHistory: every node metric, or every metric of a peer") {
+  Fixture f;
+  capnp::MallocMessageBuilder in;
+  auto params = in.initRoot<schema::FipsControl::StatsAllHistoryParams>();
+  params.setWindow("5s");
+  capnp::MallocMessageBuilder out;
+  auto result = out.initRoot<schema::StatsAllHistoryResult>();
+  answerStatsAllHistory(f.history, params.asReader(), result);
+  REQUIRE(result.isSeries());
+  CHECK(result.getSeries().size() == 10);
+  CHECK(result.getSeries()[9].getMetric() == "active_sessions");
+  CHECK(result.getWindowSeconds() == 5);
+  CHECK(result.getGranularitySeconds() == 1);
+  params.setPeer(identity::encodeNpub(keyOf(1)));
+  answerStatsAllHistory(f.history, params.asReader(), result);
+  REQUIRE(result.isSeries());
+  CHECK(result.getSeries().size() == 7);
+  CHECK(result.getSeries()[0].getValues()[4] == 24);
+  params.setPeer(identity::encodeNpub(keyOf(3)));
+  answerStatsAllHistory(f.history, params.asReader(), result);
+  CHECK(result.isError());
+}
+
+TEST_CASE("statsPeers: the tracked peer") {
+  Fixture f;
+  capnp::MallocMessageBuilder out;
+  auto results = out.initRoot<schema::FipsControl::StatsPeersResults>();
+  fillStatsPeers(f.history, results);
+  REQUIRE(results.getPeers().size() == 1);
+  CHECK(std::string(results.getPeers()[0].getNpub().cStr()) == identity::encodeNpub(keyOf(1)));
+  CHECK(results.getPeers()[0].getIsActive());
+  CHECK(results.getPeers()[0].getFirstSeenSecsAgo() == 4);
+}
+
+}  // namespace
+}  // namespace fips::router::control

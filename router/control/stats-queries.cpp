@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: MIT
+// Stats history queries (see stats-queries.h).
+#include "router/control/stats-queries.h"
+
+#include <string>
+#include <variant>
+
+#include "router/identity/nip19.h"
+
+namespace fips::router::control {
+
+namespace {
+
+using stats::Granularity;
+
+// A query's window and granularity, or the reference's error text.
+struct Range {
+  uint64_t windowSecs = 0;
+  Granularity granularity = Granularity::FAST;
+  std::string error;
+};
+
+Range parseRange(capnp::Text::Reader window, capnp::Text::Reader granularity) {
+  Range range;
+  const std::string windowText = window.size() == 0 ? "10m" : std::string(window.cStr());
+  auto parsedWindow = stats::parseWindow(windowText);
+  if (auto* error = std::get_if<std::string>(&parsedWindow)) {
+    range.error = *error;
+    return range;
+  }
+  range.windowSecs = std::get<uint64_t>(parsedWindow);
+  const std::string granularityText =
+      granularity.size() == 0 ? "1s" : std::string(granularity.cStr());
+  auto parsedGranularity = stats::parseGranularity(granularityText);
+  if (auto* error = std::get_if<std::string>(&parsedGranularity)) {
+    range.error = *error;
+    return range;
+  }
+  range.granularity = std::get<Granularity>(parsedGranularity);
+  return range;
+}
+
+// The node address of an npub, or the reference's error text.
+std::variant<identity::NodeAddr, std::string> peerAddr(capnp::Text::Reader npub) {
+  auto key = identity::decodeNpub(std::string_view(npub.cStr(), npub.size()));
+  if (auto* error = std::get_if<identity::IdentityError>(&key)) {
+    return "invalid peer npub: " + error->message;
+  }
+  return identity::NodeAddr::fromPublicKey(std::get<identity::PublicKey>(key));
+}
+
+std::string notTracked(capnp::Text::Reader npub) {
+  auto key = identity::decodeNpub(std::string_view(npub.cStr(), npub.size()));
+  return "peer not tracked in stats history: " +
+         identity::shortNpub(std::get<identity::PublicKey>(key));
+}
+
+void setSeries(const stats::Series& series, schema::StatsSeries::Builder out) {
+  out.setMetric(std::string(series.metric));
+  out.setUnit(std::string(series.unit));
+  out.setGranularitySeconds(series.granularitySeconds);
+  auto values = out.initValues(static_cast<unsigned>(series.values.size()));
+  for (unsigned i = 0; i < series.values.size(); ++i) values.set(i, series.values[i]);
+}
+
+}  // namespace
+
+void fillStatsList(schema::StatsList::Builder out) {
+  auto metrics = out.initMetrics(stats::NODE_METRIC_COUNT + stats::PEER_METRIC_COUNT);
+  unsigned n = 0;
+  auto add = [&](const stats::MetricInfo& m, const char* scope) {
+    metrics[n].setName(std::string(m.name));
+    metrics[n].setUnit(std::string(m.unit));
+    metrics[n].setScope(scope);
+    ++n;
+  };
+  for (size_t i = 0; i < stats::NODE_METRIC_COUNT; ++i) {
+    add(stats::info(static_cast<stats::NodeMetric>(i)), "node");
+  }
+  for (size_t i = 0; i < stats::PEER_METRIC_COUNT; ++i) {
+    add(stats::info(static_cast<stats::PeerMetric>(i)), "peer");
+  }
+  out.setFastRingSeconds(stats::FAST_RING_CAPACITY);
+  out.setSlowRingMinutes(stats::SLOW_RING_CAPACITY);
+  out.setPeerRetentionSeconds(stats::PEER_EVICTION_SECS);
+}
+
+void fillStatsPeers(const stats::StatsHistory& history,
+                    schema::FipsControl::StatsPeersResults::Builder out) {
+  const auto peers = history.trackedPeers();
+  auto list = out.initPeers(static_cast<unsigned>(peers.size()));
+  for (unsigned i = 0; i < peers.size(); ++i) {
+    const auto& p = peers[i];
+    auto e = list[i];
+    e.setNpub(p.npub);
+    e.setNodeAddr(kj::arrayPtr(p.addr.bytes().data(), p.addr.bytes().size()));
+    e.setDisplayName(p.displayName);
+    e.setIsActive(p.active);
+    e.setFirstSeenSecsAgo(p.firstSeenSecsAgo);
+    e.setLastContactSecsAgo(p.lastContactSecsAgo);
+  }
+}
+
+void answerStatsHistory(const stats::StatsHistory& history,
+                        schema::FipsControl::StatsHistoryParams::Reader params,
+                        schema::StatsHistoryResult::Builder out) {
+  const std::string metric = params.getMetric().cStr();
+  if (metric.empty()) return out.setError("missing 'metric' parameter");
+  const Range range = parseRange(params.getWindow(), params.getGranularity());
+  if (!range.error.empty()) return out.setError(range.error);
+  if (params.getPeer().size() == 0) {
+    auto m = stats::parseNodeMetric(metric);
+    if (!m) return out.setError("unknown metric: " + metric);
+    return setSeries(history.query(*m, range.windowSecs, range.granularity), out.initSeries());
+  }
+  auto peer = peerAddr(params.getPeer());
+  if (auto* error = std::get_if<std::string>(&peer)) return out.setError(*error);
+  auto m = stats::parsePeerMetric(metric);
+  if (!m) return out.setError("unknown peer metric: " + metric);
+  auto series = history.peerQuery(std::get<identity::NodeAddr>(peer), *m, range.windowSecs,
+                                  range.granularity);
+  if (!series) return out.setError(notTracked(params.getPeer()));
+  setSeries(*series, out.initSeries());
+}
+
+void answerStatsAllHistory(const stats::StatsHistory& history,
+                           schema::FipsControl::StatsAllHistoryParams::Reader params,
+                           schema::StatsAllHistoryResult::Builder out) {
+  const Range range = parseRange(params.getWindow(), params.getGranularity());
+  if (!range.error.empty()) return out.setError(range.error);
+  out.setGranularitySeconds(stats::seconds(range.granularity));
+  out.setWindowSeconds(range.windowSecs);
+  out.setPeer(params.getPeer());
+  if (params.getPeer().size() == 0) {
+    auto list = out.initSeries(stats::NODE_METRIC_COUNT);
+    for (unsigned i = 0; i < stats::NODE_METRIC_COUNT; ++i) {
+      setSeries(
+          history.query(static_cast<stats::NodeMetric>(i), range.windowSecs, range.granularity),
+          list[i]);
+    }
+    return;
+  }
+  auto peer = peerAddr(params.getPeer());
+  if (auto* error = std::get_if<std::string>(&peer)) return out.setError(*error);
+  if (!history.tracks(std::get<identity::NodeAddr>(peer))) {
+    return out.setError(notTracked(params.getPeer()));
+  }
+  auto list = out.initSeries(stats::PEER_METRIC_COUNT);
+  for (unsigned i = 0; i < stats::PEER_METRIC_COUNT; ++i) {
+    auto series =
+        history.peerQuery(std::get<identity::NodeAddr>(peer), static_cast<stats::PeerMetric>(i),
+                          range.windowSecs, range.granularity);
+    if (series) setSeries(*series, list[i]);
+  }
+}
+
+}  // namespace fips::router::control

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: MIT
+// HistorySampler (see history-sampler.h).
+#include "router/daemon/history-sampler.h"
+
+#include <cmath>
+
+namespace fips::router {
+
+std::optional<uint64_t> estimateMeshSize(const mesh::MeshNode& mesh,
+                                         std::span<const link::PeerInfo> peers) {
+  std::optional<bloom::BloomFilter> merged;
+  for (const auto& peer : peers) {
+    const bloom::BloomFilter* filter = mesh.bloom().inboundFilter(peer.addr);
+    if (filter == nullptr) continue;
+    if (merged) {
+      merged->merge(*filter);
+    } else {
+      merged = *filter;
+    }
+  }
+  if (!merged) return std::nullopt;
+  merged->insert(mesh.self());
+  const auto count = merged->estimatedCount(mesh.config().bloom.maxInboundFpr);
+  if (!count) return std::nullopt;
+  return static_cast<uint64_t>(std::llround(*count));
+}
+
+stats::NodeSample nodeSample(const mesh::MeshNode& mesh, std::span<const link::PeerInfo> peers) {
+  const auto& forwarding = mesh.forwarding();
+  const auto& counters = mesh.counters();
+  stats::NodeSample s;
+  s.meshSize = estimateMeshSize(mesh, peers);
+  s.treeDepth = static_cast<uint32_t>(mesh.tree().coordinates().depth());
+  s.peerCount = peers.size();
+  s.parentSwitchesTotal = mesh.tree().counters().parentSwitches;
+  s.bytesInTotal = forwarding.receivedBytes;
+  s.packetsInTotal = forwarding.receivedPackets;
+  s.bytesOutTotal = forwarding.forwardedBytes + counters.originatedBytes;
+  s.packetsOutTotal = forwarding.forwardedPackets + counters.originatedPackets;
+  s.activeSessions = mesh.sessions().size();
+  return s;
+}
+
+void HistorySampler::sample(const mesh::MeshNode& mesh, const NodeFacts& facts, uint64_t nowMs,
+                            stats::StatsHistory& history) {
+  const auto active = mesh.snapshot().peers;
+  peers_.clear();
+  for (const auto& peer : active) {
+    stats::PeerSample& p = peers_.emplace_back(peer.addr, peer.key);
+    const auto alias = facts.aliases.find(peer.addr);
+    if (alias != facts.aliases.end()) p.alias = &alias->second;
+  }
+  history.tick(nowMs, nodeSample(mesh, active), peers_);
+}
+
+}  // namespace fips::router
