@@ -175,12 +175,7 @@ int statsPeers(const DaemonOptions& o) {
 }
 
 int statsHistory(const DaemonOptions& o) {
-  std::string npub;
-  if (!o.peer.empty()) {
-    auto resolved = peerNpub(o);
-    if (resolved.index() == 1) return reportError(std::get<1>(resolved));
-    npub = std::get<0>(resolved);
-  }
+  const std::string npub = o.peer.empty() ? "" : peerForDaemon(o);
   return withClient(o, [&](ControlClient& c) {
     auto request = c.control().statsHistoryRequest();
     request.setMetric(o.metric);

@@ -275,7 +275,7 @@ interface FipsControl {
   # history rings the data-plane thread fills once per tick, without
   # waiting for it. window: "<N>s", "<N>m" or "<N>h" ("" = "10m");
   # granularity: "1s" or "1m" ("" = "1s"); peer: "" for node metrics, else
-  # an npub (its per-peer metrics).
+  # an npub or a tracked peer's display name (its per-peer metrics).
   statsList @10 () -> (list :StatsList);
   statsPeers @11 () -> (peers :List(StatsPeer));
   statsHistory @12 (metric :Text, peer :Text, window :Text, granularity :Text)

@@ -91,6 +91,8 @@ TEST_CASE("statsHistory: per-peer series") {
   std::vector<double> values;
   CHECK(f.ask("srtt_ms", npub, "3s", "1s", &values) == "srtt_ms/ms/1/3");
   CHECK(values == std::vector<double>{22, 23, 24});
+  // A tracked peer's display name (alias, else short npub) names it too.
+  CHECK(f.ask("srtt_ms", identity::shortNpub(keyOf(1)), "3s", "1s") == "srtt_ms/ms/1/3");
 }
 
 TEST_CASE("statsHistory: the reference's errors") {

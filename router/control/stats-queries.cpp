@@ -40,19 +40,25 @@ Range parseRange(capnp::Text::Reader window, capnp::Text::Reader granularity) {
   return range;
 }
 
-// The node address of an npub, or the reference's error text.
-std::variant<identity::NodeAddr, std::string> peerAddr(capnp::Text::Reader npub) {
-  auto key = identity::decodeNpub(std::string_view(npub.cStr(), npub.size()));
+// The node address of an npub, or of a tracked peer whose display name
+// (its configured alias) is `peer`; otherwise the reference's error text.
+std::variant<identity::NodeAddr, std::string> peerAddr(const stats::StatsHistory& history,
+                                                       capnp::Text::Reader peer) {
+  auto key = identity::decodeNpub(std::string_view(peer.cStr(), peer.size()));
   if (auto* error = std::get_if<identity::IdentityError>(&key)) {
+    for (const auto& tracked : history.trackedPeers()) {
+      if (tracked.displayName == peer.cStr()) return tracked.addr;
+    }
     return "invalid peer npub: " + error->message;
   }
   return identity::NodeAddr::fromPublicKey(std::get<identity::PublicKey>(key));
 }
 
-std::string notTracked(capnp::Text::Reader npub) {
-  auto key = identity::decodeNpub(std::string_view(npub.cStr(), npub.size()));
+std::string notTracked(capnp::Text::Reader peer) {
+  auto key = identity::decodeNpub(std::string_view(peer.cStr(), peer.size()));
+  const auto* publicKey = std::get_if<identity::PublicKey>(&key);
   return "peer not tracked in stats history: " +
-         identity::shortNpub(std::get<identity::PublicKey>(key));
+         (publicKey != nullptr ? identity::shortNpub(*publicKey) : std::string(peer.cStr()));
 }
 
 void setSeries(const stats::Series& series, schema::StatsSeries::Builder out) {
@@ -113,7 +119,7 @@ void answerStatsHistory(const stats::StatsHistory& history,
     if (!m) return out.setError("unknown metric: " + metric);
     return setSeries(history.query(*m, range.windowSecs, range.granularity), out.initSeries());
   }
-  auto peer = peerAddr(params.getPeer());
+  auto peer = peerAddr(history, params.getPeer());
   if (auto* error = std::get_if<std::string>(&peer)) return out.setError(*error);
   auto m = stats::parsePeerMetric(metric);
   if (!m) return out.setError("unknown peer metric: " + metric);
@@ -140,7 +146,7 @@ void answerStatsAllHistory(const stats::StatsHistory& history,
     }
     return;
   }
-  auto peer = peerAddr(params.getPeer());
+  auto peer = peerAddr(history, params.getPeer());
   if (auto* error = std::get_if<std::string>(&peer)) return out.setError(*error);
   if (!history.tracks(std::get<identity::NodeAddr>(peer))) {
     return out.setError(notTracked(params.getPeer()));
