@@ -55,7 +55,11 @@ void run(fips::ctl::top::TopScreen& screen, fips::ctl::top::TopFetcher& fetcher,
          fips::ctl::top::TopData& data) {
   using namespace fips::ctl::top;
   ViewState state;
-  fetcher.poll(data, nowMs(true), nowMs(false));
+  // The history the screen shows: the Graphs window, else the sparklines'.
+  auto window = [&state]() {
+    return state.tab == Tab::Graphs ? GRAPH_WINDOWS[state.graphsWindow] : SPARKLINE_WINDOW;
+  };
+  fetcher.poll(data, nowMs(true), window());
   uint64_t lastPoll = nowMs(false);
   uint64_t lastDraw = 0;
   bool dirty = true;
@@ -76,12 +80,17 @@ void run(fips::ctl::top::TopScreen& screen, fips::ctl::top::TopFetcher& fetcher,
     } else if (code != TopScreen::NO_KEY) {
       int digitTab = -1;
       const Key key = keyFromCurses(code, digitTab);
+      const char* before = window().label;
       handleKey(state, key, digitTab, view.selectableRows, screen.contentLines());
       dirty = true;
+      if (window().label != before) {  // another window: fetch it now, as the reference
+        fetcher.poll(data, nowMs(true), window());
+        lastPoll = nowMs(false);
+      }
     }
     const uint64_t now = nowMs(false);
     if (now - lastPoll >= data.refreshSecs * 1000) {
-      fetcher.poll(data, nowMs(true), now);
+      fetcher.poll(data, nowMs(true), window());
       lastPoll = nowMs(false);
       dirty = true;
     } else if (now - lastDraw >= 1000) {

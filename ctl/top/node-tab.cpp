@@ -26,13 +26,15 @@ std::string peerCounts(schema::NodeStatus::Reader s) {
   return out.empty() ? "-" : out;
 }
 
-// "  peers       ▁▂▃▅  3": the label, as many samples as fit, the last value.
+// "  peer_count      ▁▂▃▅  3": the label, the newest samples that fit (from
+// the first one the daemon has), the newest value.
 Line sparkRow(const Series& series, size_t width) {
-  const std::string label = fmt::format("  {:<12}", series.name);
-  const std::string value = series.ring.empty() ? "-" : formatRate(series.ring.last(), series.unit);
-  const size_t used = displayWidth(label) + value.size() + 2;
+  const std::string label = fmt::format("  {:<16}", series.metric);
+  const auto values = withoutLeadingGaps(series.values);
+  const std::string value = formatRate(lastValue(values), series.unit);
+  const size_t used = displayWidth(label) + displayWidth(value) + 2;
   const size_t room = width > used ? width - used : 1;
-  return {label + sparklineTail(series.ring.values(), room) + "  " + value, Tone::Plot};
+  return {label + sparklineTail(values, room) + "  " + value, Tone::Plot};
 }
 
 }  // namespace
@@ -55,13 +57,12 @@ TabView nodeTab(const TopData& data, size_t width) {
                                formatDuration(s.getUptimeSecs()))});
   lines.push_back({"  exe: " + orDash(s.getExePath())});
   lines.push_back({"  ctl: " + orDash(s.getControlSocket())});
-  lines.push_back({"  tun: " + tun});
   lines.push_back({" Identity", Tone::Title});
   lines.push_back({fmt::format("  npub:      {}", s.getNpub().cStr())});
   lines.push_back({"  node_addr: " + hex(s.getNodeAddr())});
   lines.push_back({"  ipv6:      " + ipv6Text(s.getIpv6())});
   lines.push_back({" State", Tone::Title});
-  lines.push_back({fmt::format("  state: {}  leaf: {}", s.getState().cStr(),
+  lines.push_back({fmt::format("  state: {}  tun: {}  leaf: {}", s.getState().cStr(), tun,
                                s.getIsLeafOnly() ? "true" : "false")});
   lines.push_back(
       {fmt::format("  peers: {}  links: {}  transports: {}  connections: {}", s.getPeerCount(),
@@ -75,12 +76,19 @@ TabView nodeTab(const TopData& data, size_t width) {
   }
   lines.push_back({"  root: " + root});
   lines.push_back({"  transports: " + peerCounts(s)});
-  lines.push_back(
-      {fmt::format(" History (one sample per poll, every {}s)", data.refreshSecs), Tone::Title});
-  // The reference's dashboard rows; the rest are on the Graphs tab. With
-  // them the tab fits a 24-line terminal.
-  for (const char* name : {"peers", "tree depth", "bytes in", "bytes out"}) {
-    if (const Series* series = data.history.find(name)) lines.push_back(sparkRow(*series, width));
+  const auto& history = data.history;
+  lines.push_back({fmt::format(" History ({})", history.windowLabel().empty()
+                                                    ? std::string(SPARKLINE_WINDOW.label)
+                                                    : history.windowLabel()),
+                   Tone::Title});
+  if (!history.unavailableReason().empty()) {
+    lines.push_back({"  not available: " + history.unavailableReason(), Tone::Dim});
+    return view;
+  }
+  // The reference's dashboard sparklines; every metric is on Graphs.
+  for (const char* metric :
+       {"peer_count", "mesh_size", "tree_depth", "bytes_in", "bytes_out", "loss_rate"}) {
+    if (const Series* series = history.find(metric)) lines.push_back(sparkRow(*series, width));
   }
   return view;
 }

@@ -1,6 +1,11 @@
 // SPDX-License-Identifier: MIT
-// fipstop's sparklines, plots, text clipping and client-side history.
+// fipstop's sparklines, plots, text clipping and its copy of the daemon's
+// stats history.
 #include "ctl/top/sparkline.h"
+
+#include <cmath>
+
+#include <capnp/message.h>
 
 #include <doctest/doctest.h>
 
@@ -37,51 +42,49 @@ TEST_CASE("clipToWidth cuts at code points, not bytes") {
   CHECK(displayWidth("a▁…") == 3);
 }
 
-TEST_CASE("HistoryRing keeps the newest samples, oldest first") {
-  HistoryRing ring(3);
-  for (double v : {1, 2, 3, 4}) ring.push(v);
-  const std::vector<double> kept(ring.values().begin(), ring.values().end());
-  CHECK(kept == std::vector<double>{2, 3, 4});
-  CHECK(ring.last() == 4);
+TEST_CASE("gaps (NaN): blank in sparklines and plots, skipped by fitWidth and lastValue") {
+  const double gap = std::nan("");
+  const std::vector<double> values{gap, gap, 1, gap, 8};
+  CHECK(sparkline(values) == "  ▁ █");
+  CHECK(sparkline(withoutLeadingGaps(values)) == "▁ █");
+  CHECK(plotRows(values, 5, 1)[0] == "  ▁ █");
+  CHECK(lastValue(values) == 8);
+  CHECK(std::isnan(lastValue(std::vector<double>{gap})));
+  // Ten samples into four points: shares [0,2) [2,5) [5,7) [7,10).
+  const std::vector<double> ten{1, 3, gap, gap, gap, 5, 7, 2, 2, 2};
+  const auto points = fitWidth(ten, 4);
+  REQUIRE(points.size() == 4);
+  CHECK(points[0] == 2);
+  CHECK(std::isnan(points[1]));
+  CHECK(points[2] == 6);
+  CHECK(points[3] == 2);
+  CHECK(fitWidth(ten, 20).size() == 10);
 }
 
-void setTransport(Answers& a, uint64_t bytesIn, uint64_t bytesOut, uint64_t pktsIn,
-                  uint64_t pktsOut) {
-  auto t = a.snapshot.initTransports(1)[0];
-  t.setBytesRecv(bytesIn);
-  t.setBytesSent(bytesOut);
-  t.setPacketsRecv(pktsIn);
-  t.setPacketsSent(pktsOut);
-  a.hasTransports = true;
-}
-
-TEST_CASE("NodeHistory: counts per poll, rates from counter differences") {
+TEST_CASE("NodeHistory copies the daemon's series and says why when there are none") {
+  capnp::MallocMessageBuilder msg;
+  auto list = msg.initRoot<schema::StatsAllHistoryResult>().initSeries(2);
+  list[0].setMetric("mesh_size");
+  list[0].setUnit("nodes");
+  list[0].setGranularitySeconds(1);
+  auto v = list[0].initValues(3);
+  v.set(0, std::nan(""));
+  v.set(1, 2);
+  v.set(2, 3);
+  list[1].setMetric("peer_count");
+  list[1].setUnit("peers");
   NodeHistory history;
-  Answers first;
-  first.snapshot.initStatus().setPeerCount(2);
-  first.hasStatus = true;
-  first.snapshot.initTree().setDepth(1);
-  first.hasTree = true;
-  setTransport(first, 1000, 500, 10, 5);
-  history.record(first, 0);
-  CHECK(history.find("peers")->ring.last() == 2);
-  CHECK(history.find("tree depth")->ring.last() == 1);
-  CHECK(history.find("bytes in")->ring.empty());  // a rate needs two polls
-
-  Answers second;
-  setTransport(second, 3000, 1500, 30, 9);
-  history.record(second, 2000);
-  CHECK(history.find("bytes in")->ring.last() == 1000);
-  CHECK(history.find("bytes out")->ring.last() == 500);
-  CHECK(history.find("packets in")->ring.last() == 10);
-  CHECK(history.find("packets out")->ring.last() == 2);
-  CHECK(history.find("peers")->ring.values().size() == 1);  // no status in this poll
-
-  Answers restarted;  // counters went backwards: no rate sample
-  setTransport(restarted, 10, 10, 1, 1);
-  history.record(restarted, 2000);
-  CHECK(history.find("bytes in")->ring.values().size() == 1);
-  CHECK(history.find("missing") == nullptr);
+  history.set(list.asReader(), GRAPH_WINDOWS[1]);
+  REQUIRE(history.find("mesh_size") != nullptr);
+  CHECK(history.find("mesh_size")->values.size() == 3);
+  CHECK(history.find("mesh_size")->values[2] == 3);
+  CHECK(history.find("peer_count")->unit == "peers");
+  CHECK(history.find("bytes_in") == nullptr);
+  CHECK(history.windowLabel() == "10m / 1s");
+  CHECK(history.unavailableReason().empty());
+  history.unavailable("unknown duration unit: x (expected s, m, h)");
+  CHECK(history.series().empty());
+  CHECK(history.unavailableReason() == "unknown duration unit: x (expected s, m, h)");
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace fips::ctl::top {
 
@@ -20,14 +21,23 @@ std::span<const double> tail(std::span<const double> values, size_t width) {
 }  // namespace
 
 std::string sparkline(std::span<const double> values) {
-  if (values.empty()) return "";
-  auto [lo, hi] = std::minmax_element(values.begin(), values.end());
-  const double range = *hi - *lo;
+  double lo = std::numeric_limits<double>::infinity();
+  double hi = -lo;
+  for (double v : values) {
+    if (std::isnan(v)) continue;
+    lo = std::min(lo, v);
+    hi = std::max(hi, v);
+  }
+  const double range = hi - lo;
   std::string out;
   for (double v : values) {
+    if (std::isnan(v)) {
+      out += ' ';
+      continue;
+    }
     size_t level = 3;
     if (std::isfinite(range) && range > 0) {
-      const double norm = std::clamp((v - *lo) / range, 0.0, 1.0);
+      const double norm = std::clamp((v - lo) / range, 0.0, 1.0);
       level = std::min<size_t>(7, static_cast<size_t>(std::lround(norm * 7)));
     }
     out += BLOCKS[level];
@@ -37,6 +47,37 @@ std::string sparkline(std::span<const double> values) {
 
 std::string sparklineTail(std::span<const double> values, size_t width) {
   return sparkline(tail(values, width));
+}
+
+std::span<const double> withoutLeadingGaps(std::span<const double> values) {
+  size_t first = 0;
+  while (first < values.size() && std::isnan(values[first])) ++first;
+  return values.subspan(first);
+}
+
+std::vector<double> fitWidth(std::span<const double> values, size_t width) {
+  if (values.size() <= width) return {values.begin(), values.end()};
+  std::vector<double> points;
+  points.reserve(width);
+  for (size_t i = 0; i < width; ++i) {
+    const size_t begin = i * values.size() / width;
+    const size_t end = (i + 1) * values.size() / width;
+    double sum = 0;
+    size_t count = 0;
+    for (size_t j = begin; j < end; ++j) {
+      if (std::isnan(values[j])) continue;
+      sum += values[j];
+      ++count;
+    }
+    points.push_back(count == 0 ? std::nan("") : sum / double(count));
+  }
+  return points;
+}
+
+double lastValue(std::span<const double> values) {
+  for (size_t i = values.size(); i > 0; --i)
+    if (!std::isnan(values[i - 1])) return values[i - 1];
+  return std::nan("");
 }
 
 std::vector<std::string> plotRows(std::span<const double> values, size_t width, size_t height) {

@@ -17,6 +17,17 @@ std::string sparkline(std::span<const double> values);
 // The last `width` values as a sparkline (all of them when fewer).
 std::string sparklineTail(std::span<const double> values, size_t width);
 
+// `values` without the gaps before the first sample.
+std::span<const double> withoutLeadingGaps(std::span<const double> values);
+
+// `values` squeezed into at most `width` points: each point the mean of
+// the samples of its equal share of the series (gaps skipped; a share of
+// gaps only stays a gap). Fewer values than width are returned as they are.
+std::vector<double> fitWidth(std::span<const double> values, size_t width);
+
+// The newest sample that is not a gap; NaN when there is none.
+double lastValue(std::span<const double> values);
+
 // The last `width` values as `height` text rows, top row first, each bar
 // rising from the bottom row and scaled from 0 to the series' maximum (an
 // all-zero series is blank; a positive value shows at least one eighth).

@@ -4,6 +4,9 @@
 #include "ctl/top/tab-views.h"
 
 #include <algorithm>
+#include <cmath>
+
+#include <capnp/message.h>
 
 #include <doctest/doctest.h>
 
@@ -142,6 +145,27 @@ TopData fixture() {
   return data;
 }
 
+// The daemon's history: peer_count 0 then 1 after two gaps, bytes_in, loss.
+void setHistory(TopData& data, size_t windowIndex = 0) {
+  capnp::MallocMessageBuilder msg;
+  auto list = msg.initRoot<schema::StatsAllHistoryResult>().initSeries(4);
+  const double gap = std::nan("");
+  auto fill = [&](size_t i, const char* metric, const char* unit,
+                  std::initializer_list<double> values) {
+    list[i].setMetric(metric);
+    list[i].setUnit(unit);
+    list[i].setGranularitySeconds(1);
+    auto v = list[i].initValues(static_cast<unsigned>(values.size()));
+    unsigned k = 0;
+    for (double x : values) v.set(k++, x);
+  };
+  fill(0, "peer_count", "peers", {gap, gap, 0, 1, 1});
+  fill(1, "bytes_in", "bytes/s", {gap, 512, 2048});
+  fill(2, "loss_rate", "fraction", {gap, gap});
+  fill(3, "packets_in", "packets/s", {1, 2.5});
+  data.history.set(list.asReader(), GRAPH_WINDOWS[windowIndex]);
+}
+
 TabView show(Tab tab, const TopData& data, int selected = -1, bool detail = false) {
   ViewState s;
   s.tab = tab;
@@ -163,21 +187,32 @@ int find(const TabView& view, std::initializer_list<std::string> needles) {
 
 TEST_CASE("Node tab: runtime, identity with the npub, state, root and the history rows") {
   TopData data = fixture();
-  data.history.record(*data.answers, 0);
+  setHistory(data);
   auto view = show(Tab::Node, data);
   CHECK(find(view, {"ver: 0.1.0", "pid: 4242", "uptime: 1h02m"}) >= 0);
   CHECK(find(view, {"npub:", SELF_NPUB}) >= 0);
   CHECK(find(view, {"node_addr:", "1b4788b7ab7a436a611fc59fb1e34c6e"}) >= 0);
+  CHECK(find(view, {"state: running  tun: disabled  leaf: false"}) >= 0);
   CHECK(find(view, {"peers: 1", "links: 1", "transports: 1"}) >= 0);
   CHECK(find(view, {"root: 0a0b0c0d00000000…", "depth 1"}) >= 0);
   CHECK(find(view, {"transports: udp (1)"}) >= 0);
-  const int peersRow = find(view, {"peers", "▄", "1"});
+  // Leading gaps are dropped: three samples, min 0 max 1, value 1.
+  const int peersRow = find(view, {"  peer_count      ▁██  1"});
   REQUIRE(peersRow >= 0);
   CHECK(view.lines[size_t(peersRow)].tone == Tone::Plot);
-  CHECK(find(view, {"bytes in", "-"}) >= 0);  // no rate after one poll
-  CHECK(find(view, {"packets in"}) == -1);    // on the Graphs tab only
-  CHECK(view.lines.size() <= 21);             // fits 24 lines with the bars
+  CHECK(find(view, {"  bytes_in        ▁█  2.0KB/s"}) >= 0);
+  CHECK(find(view, {"  loss_rate         -"}) >= 0);  // no sample yet
+  CHECK(find(view, {"packets_in"}) == -1);            // on the Graphs tab only
+  CHECK(find(view, {"History (1m / 1s)"}) >= 0);
+  CHECK(view.lines.size() <= 21);  // fits 24 lines with the bars
   CHECK(view.selectableRows == 0);
+}
+
+TEST_CASE("Node tab: history not served") {
+  TopData data = fixture();
+  data.history.unavailable("control request failed: method not implemented");
+  auto view = show(Tab::Node, data);
+  CHECK(find(view, {"not available: control request failed: method not implemented"}) >= 0);
 }
 
 TEST_CASE("Node tab: the root says so") {
@@ -250,18 +285,23 @@ TEST_CASE("Sessions and Performance: not served by this daemon yet") {
   CHECK(find(show(Tab::Performance, data), {"not available from this daemon yet"}) >= 0);
 }
 
-TEST_CASE("Graphs tab: one plot per node metric once samples exist") {
+TEST_CASE("Graphs tab: one plot per metric of the daemon's history, in the chosen window") {
   TopData data = fixture();
-  auto view = show(Tab::Graphs, data);
-  CHECK(find(view, {"peers: no samples yet"}) >= 0);
-  data.history.record(*data.answers, 0);
-  data.answers->snapshot.getTransports()[0].setBytesRecv(3 * 1024 * 1024 + 2048);
-  data.history.record(*data.answers, 2000);
-  view = show(Tab::Graphs, data);
-  CHECK(find(view, {"peers: now 1  min 1  max 1"}) >= 0);
-  const int rate = find(view, {"bytes in: now 1.0KB/s"});
+  setHistory(data, 1);
+  ViewState s;
+  s.tab = Tab::Graphs;
+  s.graphsWindow = 1;
+  auto view = buildTab(s, data, 100);
+  CHECK(find(view, {"window 10m / 1s"}) >= 0);
+  CHECK(find(view, {"peer_count (peers): now 1  min 0  max 1"}) >= 0);
+  const int rate = find(view, {"bytes_in (bytes/s): now 2.0KB/s  min 512B/s  max 2.0KB/s"});
   REQUIRE(rate >= 0);
-  CHECK(view.lines[size_t(rate) + 3].text == "  █");  // bottom row of a 3-row plot
+  CHECK(view.lines[size_t(rate) + 3].text == "   ▆█");  // bottom row: a gap, 6/8, full
+  CHECK(view.lines[size_t(rate) + 3].tone == Tone::Plot);
+  CHECK(find(view, {"loss_rate (fraction): no samples yet"}) >= 0);
+  CHECK(find(view, {"packets_in (packets/s): now 2.5 packets/s"}) >= 0);
+  data.history.unavailable("peer not tracked");
+  CHECK(find(buildTab(s, data, 100), {"not available: peer not tracked"}) >= 0);
 }
 
 TEST_CASE("before the first answer: waiting, or why the daemon cannot be reached") {

@@ -3,6 +3,7 @@
 #include "ctl/top/tab-views.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include <fmt/format.h>
 
@@ -71,7 +72,7 @@ TabView buildTab(const ViewState& state, const TopData& data, size_t width) {
     case Tab::Routing:
       return routingTab(data);
     case Tab::Graphs:
-      return graphsTab(data, width);
+      return graphsTab(state, data, width);
   }
   return {};
 }
@@ -117,10 +118,11 @@ std::vector<Line> helpLines() {
   return {
       {" Keys", Tone::Title},
       {"  q, Ctrl-C        quit"},
-      {"  Tab, Right       next tab"},
-      {"  Shift-Tab, Left  previous tab"},
+      {"  Tab, Right       next tab (Right: not on Graphs)"},
+      {"  Shift-Tab, Left  previous tab (Left: not on Graphs)"},
       {"  1-9              jump to a tab (1 Node ... 9 Graphs)"},
       {"  g                Graphs tab"},
+      {"  Right/Space, Left  next / previous time window (on Graphs)"},
       {"  Up, Down         select a row (Peers, Transports) or scroll"},
       {"  PageUp/PageDown  scroll ten rows; Home, End: top, bottom"},
       {"  Enter            detail of the selected row"},
@@ -138,9 +140,11 @@ std::string formatBytes(uint64_t bytes) {
 }
 
 std::string formatRate(double value, const std::string& unit) {
-  if (unit == "B/s") return formatBytes(static_cast<uint64_t>(value < 0 ? 0 : value)) + "/s";
-  if (unit.empty()) return fmt::format("{:g}", value);
-  return fmt::format("{:.1f} {}", value, unit);
+  if (std::isnan(value)) return "-";
+  if (unit == "bytes/s") return formatBytes(static_cast<uint64_t>(value < 0 ? 0 : value)) + "/s";
+  if (unit == "fraction") return fmt::format("{:.1f}%", value * 100.0);
+  if (unit.ends_with("/s")) return fmt::format("{:.1f} {}", value, unit);
+  return fmt::format("{:g}", value);
 }
 
 std::string shortId(const std::string& id) {

@@ -41,14 +41,16 @@ TabView transportsTab(const ViewState& state, const TopData& data);
 TabView treeTab(const TopData& data);
 TabView filtersTab(const TopData& data);
 TabView routingTab(const TopData& data);
-TabView graphsTab(const TopData& data, size_t width);
+TabView graphsTab(const ViewState& state, const TopData& data, size_t width);
 // A tab whose query this daemon does not serve: says so in one line.
 TabView unavailableTab(const std::string& what);
 
 // Shared formatting.
 // "512B", "1.5KB", "2.0MB", "1.25GB" (the reference's format_bytes).
 std::string formatBytes(uint64_t bytes);
-// A rate with `unit` ("B/s" as bytes, else one decimal and the unit).
+// A history value in `unit`: "bytes/s" as formatBytes + "/s", "fraction"
+// as a percentage, other rates ("…/s") with one decimal, counts as they
+// are; "-" for a gap (NaN).
 std::string formatRate(double value, const std::string& unit);
 // The first 16 characters of an npub or hex address and "…".
 std::string shortId(const std::string& id);

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // What fipstop knows about the daemon: an owned copy of its latest
 // answers (one NodeSnapshot message per poll, so a long run does not grow
-// a capnp arena), whether the last poll reached it, and the history that
-// feeds the sparklines. Runs in fipstop; the contents are the daemon's.
+// a capnp arena), whether the last poll reached it, and the daemon's
+// stats history that feeds the sparklines and the Graphs tab. Runs in fipstop; the contents are the
+// daemon's.
 #pragma once
 
 #include <cstdint>

@@ -28,15 +28,28 @@ std::unique_ptr<Answers> TopFetcher::query() {
   return answers;
 }
 
-void TopFetcher::poll(TopData& data, uint64_t nowUnixMs, uint64_t monotonicMs) {
+void TopFetcher::queryHistory(NodeHistory& history, const HistoryWindow& window) {
+  auto& c = *client_;
+  auto request = c.control().statsAllHistoryRequest();
+  request.setPeer("");
+  request.setWindow(window.window);
+  request.setGranularity(window.granularity);
+  auto response = c.wait(request.send());
+  auto result = response.getResult();
+  if (result.isError()) {
+    history.unavailable(result.getError());
+  } else {
+    history.set(result.getSeries(), window);
+  }
+}
+
+void TopFetcher::poll(TopData& data, uint64_t nowUnixMs, const HistoryWindow& window) {
   data.nowUnixMs = nowUnixMs;
   try {
-    auto answers = query();
-    data.history.record(*answers, data.everConnected ? monotonicMs - lastPollMs_ : 0);
-    data.answers = std::move(answers);
+    data.answers = query();
     data.disconnected.clear();
     data.everConnected = true;
-    lastPollMs_ = monotonicMs;
+    queryHistory(data.history, window);
   } catch (const ControlError& e) {
     // Drop the connection (its KJ event loop too) before the next attempt.
     client_.reset();

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // fipstop's poller: asks the router's control service (control.capnp, via
 // ctl's ControlClient) for every answer the tabs show, copies them into a
-// fresh Answers message and records the history. A daemon that cannot be
+// fresh Answers message, and fetches the node's stats history for the
+// window the screen shows. A daemon that cannot be
 // reached is not fatal (the reference's behaviour): the reason is kept as
 // one line, the last answers stay on screen, and the next poll reconnects.
 // Runs in fipstop as the invoking user.
@@ -20,16 +21,16 @@ class TopFetcher {
  public:
   explicit TopFetcher(std::string socketPath) : path_(std::move(socketPath)) {}
 
-  // Polls the daemon at `nowUnixMs` (wall clock) and `monotonicMs` (for
-  // rates), updating `data`; never throws for daemon or socket errors.
-  void poll(TopData& data, uint64_t nowUnixMs, uint64_t monotonicMs);
+  // Polls the daemon at `nowUnixMs` (wall clock), with the node history
+  // of `window`, updating `data`; never throws for daemon or socket errors.
+  void poll(TopData& data, uint64_t nowUnixMs, const HistoryWindow& window);
 
  private:
   std::unique_ptr<Answers> query();
+  void queryHistory(NodeHistory& history, const HistoryWindow& window);
 
   std::string path_;
   std::unique_ptr<ControlClient> client_;
-  uint64_t lastPollMs_ = 0;
 };
 
 }  // namespace fips::ctl::top

@@ -27,7 +27,7 @@ TEST_CASE("Tab, Shift-Tab, arrows and number keys pick tabs in the reference's o
   press(s, KEY_BTAB);
   press(s, KEY_LEFT);
   CHECK(s.tab == Tab::Node);
-  press(s, KEY_LEFT);
+  press(s, KEY_BTAB);
   CHECK(s.tab == Tab::Graphs);  // wraps
   press(s, '5');
   CHECK(s.tab == Tab::Tree);
@@ -40,6 +40,26 @@ TEST_CASE("Tab, Shift-Tab, arrows and number keys pick tabs in the reference's o
   press(s, '1');
   CHECK(s.tab == Tab::Node);
   CHECK(std::string(tabLabel(Tab::Filters)) == "Filters");
+}
+
+TEST_CASE("Graphs: Right/Space and Left cycle the time windows; Tab still leaves") {
+  ViewState s;
+  press(s, 'g');
+  CHECK(s.graphsWindow == 0);
+  press(s, KEY_RIGHT);
+  CHECK(s.graphsWindow == 1);
+  press(s, ' ');
+  press(s, ' ');
+  CHECK(std::string(GRAPH_WINDOWS[s.graphsWindow].label) == "24h / 1m");
+  press(s, KEY_RIGHT);
+  CHECK(s.graphsWindow == 0);  // wraps
+  press(s, KEY_LEFT);
+  CHECK(s.graphsWindow == 3);
+  CHECK(s.tab == Tab::Graphs);
+  press(s, '\t');
+  CHECK(s.tab == Tab::Node);
+  press(s, ' ');
+  CHECK(s.tab == Tab::Node);  // Space does nothing elsewhere
 }
 
 TEST_CASE("q, Q and Ctrl-C quit") {

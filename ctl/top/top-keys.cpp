@@ -42,11 +42,15 @@ Key keyFromCurses(int code, int& digitTab) {
     case CTRL_C:
       return Key::Quit;
     case '\t':
-    case KEY_RIGHT:
       return Key::NextTab;
     case KEY_BTAB:
-    case KEY_LEFT:
       return Key::PrevTab;
+    case KEY_RIGHT:
+      return Key::Right;
+    case ' ':
+      return Key::Space;
+    case KEY_LEFT:
+      return Key::Left;
     case KEY_UP:
       return Key::Up;
     case KEY_DOWN:
@@ -95,6 +99,21 @@ void handleKey(ViewState& s, Key key, int digitTab, int rows, int pageLines) {
       break;
     case Key::PrevTab:
       switchTo(s, ALL_TABS[(tabIndex(s.tab) + count - 1) % count]);
+      break;
+    case Key::Right:
+    case Key::Space:
+      if (s.tab == Tab::Graphs) {
+        s.graphsWindow = (s.graphsWindow + 1) % GRAPH_WINDOWS.size();
+      } else if (key == Key::Right) {
+        switchTo(s, ALL_TABS[(tabIndex(s.tab) + 1) % count]);
+      }
+      break;
+    case Key::Left:
+      if (s.tab == Tab::Graphs) {
+        s.graphsWindow = (s.graphsWindow + GRAPH_WINDOWS.size() - 1) % GRAPH_WINDOWS.size();
+      } else {
+        switchTo(s, ALL_TABS[(tabIndex(s.tab) + count - 1) % count]);
+      }
       break;
     case Key::Tab1:
       if (digitTab >= 0 && digitTab < count) switchTo(s, ALL_TABS[digitTab]);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// fipstop's keys (the reference's global and table keys, plus number keys
-// and Left/Right to pick a tab): what a key does to the ViewState. Pure;
-// the curses key codes are mapped here so the mapping is tested too.
+// fipstop's keys (the reference's global, table and Graphs keys, plus
+// number keys, and Left/Right to pick a tab outside Graphs): what a key
+// does to the ViewState. Pure; the curses key codes are mapped here so the
+// mapping is tested too.
 #pragma once
 
 #include "ctl/top/top-view.h"
@@ -11,8 +12,11 @@ namespace fips::ctl::top {
 enum class Key {
   None,
   Quit,     // q, Q, Ctrl-C
-  NextTab,  // Tab, Right
-  PrevTab,  // Shift-Tab, Left
+  NextTab,  // Tab
+  PrevTab,  // Shift-Tab
+  Right,    // Right: next Graphs window, else next tab
+  Left,     // Left: previous Graphs window, else previous tab
+  Space,    // next Graphs window
   Up,
   Down,
   PageUp,

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -40,13 +41,33 @@ struct TabView {
   int selectedLine = -1;
 };
 
+// A time window of the history query (window and granularity in the
+// daemon's syntax).
+struct HistoryWindow {
+  const char* label;
+  const char* window;
+  const char* granularity;
+};
+
+// The Graphs tab's windows, Right/Space cycles them (the reference's).
+inline constexpr std::array<HistoryWindow, 4> GRAPH_WINDOWS = {{
+    {"1m / 1s", "1m", "1s"},
+    {"10m / 1s", "10m", "1s"},
+    {"1h / 1s", "1h", "1s"},
+    {"24h / 1m", "24h", "1m"},
+}};
+
+// The window the Node tab's sparklines show (one sample a second).
+inline constexpr HistoryWindow SPARKLINE_WINDOW = {"2m / 1s", "2m", "1s"};
+
 // The operator's position in the UI, changed only by keys (top-keys.h).
 struct ViewState {
   Tab tab = Tab::Node;
-  int selected = -1;    // selected table row on Peers/Transports, -1 none
-  bool detail = false;  // Enter on a selected row: its detail view
-  int scroll = 0;       // first content line shown
-  bool help = false;    // the key overlay
+  int selected = -1;        // selected table row on Peers/Transports, -1 none
+  bool detail = false;      // Enter on a selected row: its detail view
+  int scroll = 0;           // first content line shown
+  bool help = false;        // the key overlay
+  size_t graphsWindow = 0;  // index into GRAPH_WINDOWS
   bool quit = false;
 };
 

@@ -7,8 +7,9 @@
 #
 # A lists B as a peer. fipstop runs in a tmux pane (its own tmux server)
 # on A's control socket. Checks: the Node tab names A's npub and draws a
-# sparkline row; Tab, number keys and Left switch tabs (Peers lists B with
-# its address, Tree, Graphs); Enter opens a peer's detail; a window resize
+# sparkline row of the daemon's stats history; Tab, number keys and Left
+# switch tabs (Peers lists B with its address, Tree, Graphs, whose Right
+# picks the next time window); Enter opens a peer's detail; a window resize
 # redraws at the new width; q, Ctrl-C and SIGTERM each leave the alternate
 # screen with status 0 and give back a terminal that echoes again; with
 # no daemon the screen says so in one line and q exits 0; a stopped daemon
@@ -61,8 +62,9 @@ SPARK='[▁▂▃▄▅▆▇█]'
 launch -s "$SOCK_A" -r 1
 check "fipstop starts in the alternate screen" wait_until 5 alternate_on
 check "Node tab names A's npub" wait_until 5 screen_has "npub:      ${NPUB[A]}"
-spark_row() { screen_text | grep -Eq "^  peers +$SPARK$SPARK+  1\$"; }
-check "Node tab draws a sparkline row of the peer count (two samples or more)" wait_until 5 spark_row
+spark_row() { screen_text | grep -Eq "^  peer_count +$SPARK$SPARK+  1\$"; }
+check "Node tab draws a sparkline row of the daemon's peer_count history (two samples or more)" \
+  wait_until 5 spark_row
 check "tab bar lists the tabs" screen_has "1 Node  2 Peers  3 Transports  4 Sessions  5 Tree"
 
 # --- tabs
@@ -80,7 +82,9 @@ check "5: Tree tab" wait_until 3 screen_has "Tree Position"
 key Left
 check "Left: Sessions tab, not served yet" wait_until 3 screen_has "not available from this daemon yet"
 key 9
-check "9: Graphs tab plots the peer count" wait_until 3 screen_has "peers: now 1"
+check "9: Graphs tab plots the peer count" wait_until 3 screen_has "peer_count (peers): now 1"
+key Right
+check "Right on Graphs: the next time window" wait_until 3 screen_has "window 10m / 1s"
 key 3
 check "3: Transports tab shows the link to B under udp" wait_until 3 screen_has "└ 10.97.0.2:2121"
 
