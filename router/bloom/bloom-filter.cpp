@@ -5,6 +5,7 @@
 
 #include <bit>
 #include <cmath>
+#include <cstring>
 
 #include "router/crypto/sha256.h"
 #include "router/fmp/fmp-le.h"
@@ -53,15 +54,29 @@ bool BloomFilter::contains(const NodeAddr& addr) const {
   return true;
 }
 
+// merge() and countOnes() work a 64-bit word at a time (byte order does not
+// matter for OR and bit counts): a mesh merges and counts filters on every
+// FilterAnnounce in and out.
+static_assert(FILTER_BYTES % sizeof(uint64_t) == 0);
+
 void BloomFilter::merge(const BloomFilter& other) {
-  for (size_t i = 0; i < FILTER_BYTES; ++i) {
-    bits_[i] = static_cast<uint8_t>(bits_[i] | other.bits_[i]);
+  for (size_t i = 0; i < FILTER_BYTES; i += sizeof(uint64_t)) {
+    uint64_t a = 0;
+    uint64_t b = 0;
+    std::memcpy(&a, bits_.data() + i, sizeof a);
+    std::memcpy(&b, other.bits_.data() + i, sizeof b);
+    a |= b;
+    std::memcpy(bits_.data() + i, &a, sizeof a);
   }
 }
 
 size_t BloomFilter::countOnes() const {
   size_t n = 0;
-  for (uint8_t b : bits_) n += static_cast<size_t>(std::popcount(b));
+  for (size_t i = 0; i < FILTER_BYTES; i += sizeof(uint64_t)) {
+    uint64_t word = 0;
+    std::memcpy(&word, bits_.data() + i, sizeof word);
+    n += static_cast<size_t>(std::popcount(word));
+  }
   return n;
 }
 

@@ -19,8 +19,37 @@ const stp::LinkCosts NO_COSTS{};
 
 }  // namespace
 
+size_t MessageCounts::slot(fmp::LinkMessageType type) {
+  using T = fmp::LinkMessageType;
+  switch (type) {
+    case T::SESSION_DATAGRAM:
+      return 0;
+    case T::SENDER_REPORT:
+      return 1;
+    case T::RECEIVER_REPORT:
+      return 2;
+    case T::TREE_ANNOUNCE:
+      return 3;
+    case T::FILTER_ANNOUNCE:
+      return 4;
+    case T::LOOKUP_REQUEST:
+      return 5;
+    case T::LOOKUP_RESPONSE:
+      return 6;
+    case T::DISCONNECT:
+      return 7;
+    case T::HEARTBEAT:
+      return 8;
+  }
+  return OTHER;
+}
+
+uint64_t MessageCounts::total() const {
+  return std::accumulate(counts_.begin(), counts_.end(), uint64_t{0});
+}
+
 uint64_t MeshCounters::controlMessagesOut() const {
-  return std::accumulate(messagesOut.begin(), messagesOut.end(), uint64_t{0});
+  return messagesOut.total();
 }
 
 MeshNode::MeshNode(const crypto::Secp256k1Context& ctx, crypto::KeyPair localKey,
@@ -188,7 +217,7 @@ void MeshNode::flush() {
   batch.swap(outbox_);
   for (const Outgoing& out : batch) {
     if (links_.sendLinkMessage(out.peer, out.type, out.body)) {
-      ++counters_.messagesOut[static_cast<uint8_t>(out.type)];
+      counters_.messagesOut.add(out.type);
     } else {
       ++counters_.sendFailures;
     }
@@ -220,7 +249,7 @@ void MeshNode::onLinkDown(const link::PeerInfo& peer, link::LinkDownReason reaso
 
 void MeshNode::onLinkMessage(const identity::NodeAddr& peer, fmp::LinkMessageType type,
                              std::span<const uint8_t> body) {
-  ++counters_.messagesIn[static_cast<uint8_t>(type)];
+  counters_.messagesIn.add(type);
   switch (type) {
     case fmp::LinkMessageType::TREE_ANNOUNCE:
       apply(tree_.onTreeAnnounce(peer, body, NO_COSTS, now()).out, &peer);

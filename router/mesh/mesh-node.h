@@ -49,14 +49,30 @@
 
 namespace fips::router::mesh {
 
+// Link message counts by msg_type (spec 02 §8): one count per type of
+// fmp::LinkMessageType and one for every other byte. 80 bytes where a
+// count per byte value took 2 KiB in every node.
+class MessageCounts {
+ public:
+  void add(fmp::LinkMessageType type) { ++counts_[slot(type)]; }
+  // The count of one type (a type outside LinkMessageType: all of those).
+  uint64_t of(fmp::LinkMessageType type) const { return counts_[slot(type)]; }
+  uint64_t total() const;
+
+ private:
+  static constexpr size_t OTHER = 9;
+  static size_t slot(fmp::LinkMessageType type);
+  std::array<uint64_t, OTHER + 1> counts_{};
+};
+
 // Link messages by type, in and out, and the ones no component took.
 struct MeshCounters {
-  std::array<uint64_t, 256> messagesIn{};   // by msg_type byte
-  std::array<uint64_t, 256> messagesOut{};  // by msg_type byte, sent by the components
-  uint64_t unhandled = 0;                   // types with no component yet (#5, #6)
-  uint64_t sendFailures = 0;                // the peer went away before the send
-  uint64_t originatedPackets = 0;           // SessionDatagrams this node sourced (FSP)
-  uint64_t originatedBytes = 0;             // their encoded bodies, bytes
+  MessageCounts messagesIn;
+  MessageCounts messagesOut;       // sent by the components
+  uint64_t unhandled = 0;          // types with no component yet (#5, #6)
+  uint64_t sendFailures = 0;       // the peer went away before the send
+  uint64_t originatedPackets = 0;  // SessionDatagrams this node sourced (FSP)
+  uint64_t originatedBytes = 0;    // their encoded bodies, bytes
 
   // Every link message the components sent (tree, bloom, lookup): the
   // mesh's control traffic. Heartbeats and handshakes are the link engine's.

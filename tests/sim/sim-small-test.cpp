@@ -53,5 +53,26 @@ TEST_CASE("mesh: a node's root, parent and coordinates in the snapshot agree wit
   }
 }
 
+TEST_CASE("mesh: link messages are counted by type, in and out") {
+  using fips::router::fmp::LinkMessageType;
+  Simulator sim(line(3), LinkParams{5, 0, 0.0}, 4);
+  REQUIRE(sim.runUntil(30'000, [&] { return treeConsistent(sim); }));
+  sim.runFor(5'000);
+  uint64_t treeOut = 0;
+  uint64_t treeIn = 0;
+  for (size_t i = 0; i < sim.size(); ++i) {
+    const auto& c = sim.node(i).core->counters();
+    CHECK(c.messagesOut.of(LinkMessageType::TREE_ANNOUNCE) > 0);
+    CHECK(c.messagesIn.of(LinkMessageType::FILTER_ANNOUNCE) > 0);
+    CHECK(c.messagesOut.of(LinkMessageType::LOOKUP_REQUEST) == 0);
+    CHECK(c.controlMessagesOut() == c.messagesOut.total());
+    CHECK(c.messagesOut.total() == c.messagesOut.of(LinkMessageType::TREE_ANNOUNCE) +
+                                       c.messagesOut.of(LinkMessageType::FILTER_ANNOUNCE));
+    treeOut += c.messagesOut.of(LinkMessageType::TREE_ANNOUNCE);
+    treeIn += c.messagesIn.of(LinkMessageType::TREE_ANNOUNCE);
+  }
+  CHECK(treeIn <= treeOut);  // lossless links; some may still be in flight
+}
+
 }  // namespace
 }  // namespace fips::sim
