@@ -140,13 +140,19 @@ std::optional<size_t> routeHops(Simulator& sim, size_t src, size_t dst) {
 }
 
 RouteStats routeAll(Simulator& sim, size_t rounds) {
+  std::vector<size_t> offsets;
+  for (size_t r = 1; r <= std::min(rounds, sim.size() - 1); ++r) offsets.push_back(r);
+  return routeAll(sim, offsets);
+}
+
+RouteStats routeAll(Simulator& sim, std::span<const size_t> offsets) {
   RouteStats stats;
-  const Topology usable = sim.net.usable(sim.size());
+  const auto adj = sim.net.usable(sim.size()).adjacency();
   double stretchSum = 0;
   for (size_t s = 0; s < sim.size(); ++s) {
     if (!sim.node(s).running()) continue;
-    const auto shortest = usable.hops(s);
-    for (size_t r = 1; r <= std::min(rounds, sim.size() - 1); ++r) {
+    const auto shortest = Topology::hops(adj, s);
+    for (size_t r : offsets) {
       const size_t d = (s + r) % sim.size();
       if (!sim.node(d).running()) continue;
       ++stats.pairs;

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <span>
 
 #include "tests/sim/simulator.h"
 
@@ -53,5 +54,7 @@ std::optional<size_t> routeHops(Simulator& sim, size_t src, size_t dst);
 // when rounds >= n - 1) whose lookup resolved, against shortest paths over
 // usable links.
 RouteStats routeAll(Simulator& sim, size_t rounds = SIZE_MAX);
+// The same for the pairs (s, s + offset mod n), each offset in 1..n-1.
+RouteStats routeAll(Simulator& sim, std::span<const size_t> offsets);
 
 }  // namespace fips::sim

@@ -94,6 +94,11 @@ Simulator::Simulator(const Topology& topology, const LinkParams& params, uint64_
 }
 
 size_t Simulator::indexOfAddr(const router::identity::NodeAddr& addr) const {
+  // The index keeps a large mesh's lookups cheap; a miss (or an entry made
+  // stale by SimNode::newIdentity outside start()) falls back to a scan.
+  if (const auto it = byAddr_.find(addr);
+      it != byAddr_.end() && it->second < size() && nodes_[it->second]->nodeAddr == addr)
+    return it->second;
   for (size_t i = 0; i < size(); ++i) {
     if (nodes_[i]->nodeAddr == addr) return i;
   }
@@ -112,7 +117,11 @@ void Simulator::stop(size_t i) {
 void Simulator::start(size_t i, bool newIdentity) {
   SimNode& n = *nodes_[i];
   n.core.reset();
-  if (newIdentity) n.newIdentity();
+  if (newIdentity) {
+    byAddr_.erase(n.nodeAddr);
+    n.newIdentity();
+  }
+  byAddr_[n.nodeAddr] = i;
   ++n.starts;
   router::noise::Epoch epoch{};
   for (size_t b = 0; b < epoch.size(); ++b) epoch[b] = static_cast<uint8_t>(rnd_.next());

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
@@ -105,6 +106,7 @@ class Simulator {
   router::mesh::MeshConfig config_;
   SimRandom rnd_;
   std::vector<std::unique_ptr<SimNode>> nodes_;
+  std::map<router::identity::NodeAddr, size_t> byAddr_;  // indexOfAddr()'s index
   bool built_ = false;
 };
 

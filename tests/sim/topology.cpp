@@ -21,8 +21,11 @@ std::vector<std::vector<size_t>> Topology::adjacency() const {
 }
 
 std::vector<size_t> Topology::hops(size_t src) const {
-  const auto adj = adjacency();
-  std::vector<size_t> dist(nodes, UNREACHABLE);
+  return hops(adjacency(), src);
+}
+
+std::vector<size_t> Topology::hops(const std::vector<std::vector<size_t>>& adj, size_t src) {
+  std::vector<size_t> dist(adj.size(), UNREACHABLE);
   std::deque<size_t> todo{src};
   dist[src] = 0;
   while (!todo.empty()) {
@@ -106,6 +109,31 @@ Topology randomGeometric(size_t n, double radius, uint64_t seed) {
       const double dy = at[a].second - at[b].second;
       if (dx * dx + dy * dy < radius * radius) link(t, a, b);
     }
+  }
+  return t;
+}
+
+Topology randomSpanningPlus(size_t n, size_t targetEdges, uint64_t seed) {
+  SimRandom rnd(seed);
+  Topology t{n, {}};
+  if (n == 0) return t;
+  std::set<std::pair<size_t, size_t>> linked;
+  std::vector<bool> inTree(n, false);
+  inTree[0] = true;
+  for (size_t count = 1; count < n;) {
+    const size_t from = rnd.below(n);
+    const size_t to = rnd.below(n);
+    if (!inTree[from] || inTree[to]) continue;
+    link(t, from, to);
+    linked.emplace(std::min(from, to), std::max(from, to));
+    inTree[to] = true;
+    ++count;
+  }
+  for (size_t draws = 0; t.edges.size() < targetEdges && draws < 10 * targetEdges; ++draws) {
+    const size_t a = rnd.below(n);
+    const size_t b = rnd.below(n);
+    if (a == b || !linked.emplace(std::min(a, b), std::max(a, b)).second) continue;
+    link(t, a, b);
   }
   return t;
 }

@@ -23,6 +23,8 @@ struct Topology {
   std::vector<std::vector<size_t>> adjacency() const;
   // Hop counts from src (breadth-first); UNREACHABLE where there is no path.
   std::vector<size_t> hops(size_t src) const;
+  // The same over a prebuilt adjacency() (for many sources on a large mesh).
+  static std::vector<size_t> hops(const std::vector<std::vector<size_t>>& adjacency, size_t src);
   bool connected() const;
   size_t degreeMax() const;
 };
@@ -34,6 +36,23 @@ Topology grid(size_t width, size_t height);
 Topology erdosRenyi(size_t n, double p, uint64_t seed);
 // n points uniform in the unit square, linked when closer than radius.
 Topology randomGeometric(size_t n, double radius, uint64_t seed);
+// n points uniform in the unit square; the n × meanDegree / 2 closest pairs
+// are linked (a random geometric graph whose radius is chosen for the mean
+// degree), then each component but the largest is joined to the rest by its
+// shortest outside pair until the mesh is connected. bridges: those added
+// links.
+struct GeometricMesh {
+  Topology topology;
+  double radius = 0;   // length of the longest of the closest pairs
+  size_t bridges = 0;  // links added to connect the components
+};
+GeometricMesh randomGeometricDegree(size_t n, double meanDegree, uint64_t seed);
+// The reference's construction for its 100-node convergence test
+// (generate_random_edges, src/node/tests/spanning_tree.rs): a random
+// spanning tree grown from node 0, then random extra edges until
+// targetEdges (at most 10 × targetEdges draws). Same construction, not the
+// same graph: the draws come from SimRandom, not Rust's StdRng.
+Topology randomSpanningPlus(size_t n, size_t targetEdges, uint64_t seed);
 // Starts from a clique of m + 1 nodes; each new node links to m distinct
 // existing nodes chosen with probability proportional to their degree.
 Topology barabasiAlbert(size_t n, size_t m, uint64_t seed);
