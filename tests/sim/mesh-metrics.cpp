@@ -157,9 +157,11 @@ RouteStats routeAll(Simulator& sim, std::span<const size_t> offsets) {
       if (!sim.node(d).running()) continue;
       ++stats.pairs;
       const auto& from = sim.node(s).core->tree().coordinates();
-      if (from.distance(sim.node(d).core->tree().coordinates()) > LOOKUP_TTL) ++stats.beyondTtl;
+      const bool beyond = from.distance(sim.node(d).core->tree().coordinates()) > LOOKUP_TTL;
+      if (beyond) ++stats.beyondTtl;
       if (!sim.node(s).resolved.contains(sim.node(d).nodeAddr)) continue;
       ++stats.resolved;
+      if (!beyond) ++stats.resolvedWithinTtl;
       const auto hops = routeHops(sim, s, d);
       if (!hops || shortest[d] == UNREACHABLE) continue;
       ++stats.routed;

@@ -37,11 +37,12 @@ std::optional<uint64_t> settle(Simulator& sim, uint64_t quietMs, uint64_t maxMs)
 uint64_t controlMessages(Simulator& sim);
 
 struct RouteStats {
-  size_t pairs = 0;        // ordered pairs of running nodes
-  size_t resolved = 0;     // pairs whose lookup was answered with a verified proof
-  size_t routed = 0;       // resolved pairs whose hop-by-hop walk reached the destination
-  size_t beyondTtl = 0;    // pairs farther apart in the tree than the lookup TTL (64)
-  double meanStretch = 0;  // routed hops / shortest hops, over routed pairs
+  size_t pairs = 0;              // ordered pairs of running nodes
+  size_t resolved = 0;           // pairs whose lookup was answered with a verified proof
+  size_t routed = 0;             // resolved pairs whose hop-by-hop walk reached the destination
+  size_t beyondTtl = 0;          // pairs farther apart in the tree than the lookup TTL (64)
+  size_t resolvedWithinTtl = 0;  // resolved pairs not farther apart than the TTL
+  double meanStretch = 0;        // routed hops / shortest hops, over routed pairs
   double maxStretch = 0;
 };
 
