@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// stats metrics output (see metrics-render.h).
+// stats metrics table and Prometheus text (see metrics-render.h).
 #include "ctl/metrics-render.h"
 
 #include <cctype>
@@ -36,20 +36,6 @@ std::string labelValue(const std::string& value) {
 }
 
 }  // namespace
-
-Json metricsJson(capnp::List<schema::Counter>::Reader counters) {
-  Json out = Json::object();
-  for (auto c : counters) {
-    Json& family = out[std::string(c.getFamily())];
-    const std::string name = c.getName();
-    if (c.getLabelName().size() == 0) {
-      family[name] = c.getValue();
-    } else {
-      family[name][std::string(c.getLabelValue())] = c.getValue();
-    }
-  }
-  return out;
-}
 
 std::string metricsTable(capnp::List<schema::Counter>::Reader counters) {
   std::vector<std::vector<std::string>> rows = {{"FAMILY", "COUNTER", "VALUE"}};

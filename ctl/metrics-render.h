@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// How fipsctl prints `stats metrics`: JSON (family -> counter -> value, a
-// labelled counter as an object by label value), a table, or the Prometheus
+// How fipsctl prints `stats metrics`: the show_metrics document
+// (router/control/json), a table, or the Prometheus
 // text exposition format (fips_<family>_<name>_total, one HELP and TYPE per
 // metric). Pure functions of the daemon's counters; runs in fipsctl.
 #pragma once
@@ -8,10 +8,12 @@
 #include <string>
 
 #include "ctl/show-render.h"
+#include "router/control/json/metrics-json.h"
 
 namespace fips::ctl {
 
-Json metricsJson(capnp::List<schema::Counter>::Reader counters);
+using router::control::json::metricsJson;
+
 std::string metricsTable(capnp::List<schema::Counter>::Reader counters);
 std::string metricsPrometheus(capnp::List<schema::Counter>::Reader counters);
 

@@ -1,35 +1,31 @@
 // SPDX-License-Identifier: MIT
-// How fipsctl prints `show status|peers|links|transports`: a JSON document
-// with the reference's field names (docs/reference/control-socket.md, for
-// the fields this build has), or a human table. Pure functions of the
-// daemon's answer; runs in fipsctl.
+// How fipsctl prints `show status|peers|links|transports`: the reference's
+// JSON document (router/control/json, the same the router's JSON-line
+// socket answers), or a human table. Pure functions of the daemon's answer;
+// runs in fipsctl.
 #pragma once
 
 #include <cstdint>
 #include <string>
 
-#include <nlohmann/json.hpp>
-
 #include "control.capnp.h"
+#include "router/control/json/node-json.h"
 
 namespace fips::ctl {
 
-using Json = nlohmann::ordered_json;
+using router::control::json::Json;
+using router::control::json::linksJson;
+using router::control::json::peersJson;
+using router::control::json::statusJson;
+using router::control::json::transportsJson;
 
-Json statusJson(schema::NodeStatus::Reader status);
 std::string statusTable(schema::NodeStatus::Reader status);
 
-// {"peers": [...]}
-Json peersJson(capnp::List<schema::PeerStatus>::Reader peers);
 // nowUnixMs: for the "up" and "idle" columns.
 std::string peersTable(capnp::List<schema::PeerStatus>::Reader peers, uint64_t nowUnixMs);
 
-// {"links": [...]}
-Json linksJson(capnp::List<schema::LinkStatus>::Reader links);
 std::string linksTable(capnp::List<schema::LinkStatus>::Reader links, uint64_t nowUnixMs);
 
-// {"transports": [...]}
-Json transportsJson(capnp::List<schema::TransportStatus>::Reader transports);
 std::string transportsTable(capnp::List<schema::TransportStatus>::Reader transports);
 
 }  // namespace fips::ctl

@@ -9,12 +9,14 @@
 
 #include <fmt/format.h>
 
-#include "ctl/snapshot-text.h"
 #include "ctl/table.h"
+#include "router/control/json/snapshot-text.h"
 
 namespace fips::ctl {
 
 namespace {
+
+using router::control::json::hex;
 
 std::vector<double> valuesOf(schema::StatsSeries::Reader series) {
   std::vector<double> values;

@@ -4,13 +4,16 @@
 // See tab-views.h.
 #include <fmt/format.h>
 
-#include "ctl/snapshot-text.h"
 #include "ctl/table.h"
 #include "ctl/top/tab-views.h"
+#include "router/control/json/snapshot-text.h"
 
 namespace fips::ctl::top {
 
 namespace {
+
+using router::control::json::hex;
+using router::control::json::ipv6Text;
 
 // "a… → b… → root…", self or the destination first.
 std::string coordsText(capnp::List<capnp::Data>::Reader coords) {

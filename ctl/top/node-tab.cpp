@@ -3,14 +3,17 @@
 // and sparklines of the node's history). See tab-views.h.
 #include <fmt/format.h>
 
-#include "ctl/snapshot-text.h"
 #include "ctl/table.h"
 #include "ctl/top/sparkline.h"
 #include "ctl/top/tab-views.h"
+#include "router/control/json/snapshot-text.h"
 
 namespace fips::ctl::top {
 
 namespace {
+
+using router::control::json::hex;
+using router::control::json::ipv6Text;
 
 std::string orDash(capnp::Text::Reader text) {
   return text.size() == 0 ? std::string("-") : std::string(text);

@@ -4,13 +4,16 @@
 // the MMP columns this daemon does not serve yet). See tab-views.h.
 #include <fmt/format.h>
 
-#include "ctl/snapshot-text.h"
 #include "ctl/table.h"
 #include "ctl/top/tab-views.h"
+#include "router/control/json/snapshot-text.h"
 
 namespace fips::ctl::top {
 
 namespace {
+
+using router::control::json::hex;
+using router::control::json::ipv6Text;
 
 const char* direction(bool outbound) {
   return outbound ? "out" : "in";

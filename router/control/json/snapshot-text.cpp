@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-#include "ctl/snapshot-text.h"
+// Text for raw snapshot fields (see snapshot-text.h).
+#include "router/control/json/snapshot-text.h"
 
 #include <arpa/inet.h>
 #include <span>
@@ -7,10 +8,10 @@
 
 #include "router/identity/hex.h"
 
-namespace fips::ctl {
+namespace fips::router::control::json {
 
 std::string hex(capnp::Data::Reader data) {
-  return router::identity::toHex(std::span<const uint8_t>(data.begin(), data.size()));
+  return identity::toHex(std::span<const uint8_t>(data.begin(), data.size()));
 }
 
 std::string ipv6Text(capnp::Data::Reader data) {
@@ -19,4 +20,4 @@ std::string ipv6Text(capnp::Data::Reader data) {
   return text;
 }
 
-}  // namespace fips::ctl
+}  // namespace fips::router::control::json
