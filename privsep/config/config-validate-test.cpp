@@ -277,4 +277,15 @@ TEST_CASE("instance-qualified peer transports") {
         "an instance");
 }
 
+TEST_CASE("node.control.json_compat: off by default, a bool, errors name file:line") {
+  CHECK_FALSE(loadString("{}\n").config.node.control.jsonCompat);
+  const LoadResult on = loadString("node:\n  control:\n    json_compat: true\n");
+  CHECK(on.config.node.control.jsonCompat);
+  CHECK(on.warnings.empty());
+  CHECK(firstError("node:\n  control:\n    json_compat: yes\n") ==
+        "fips.yaml:3: node.control.json_compat: expected true or false, got \"yes\"");
+  CHECK(firstError("node:\n  control:\n    json_compat: [true]\n") ==
+        "fips.yaml:3: node.control.json_compat: expected true or false, got a list");
+}
+
 }  // namespace fips::privsep::config

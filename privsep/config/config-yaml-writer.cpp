@@ -306,6 +306,7 @@ void writeNodeServiceTables(Writer& w, const NodeConfig& n) {
   w.map("control", [&] {
     w.kv("enabled", boolean(n.control.enabled));
     w.kv("socket_path", optStr(n.control.socketPath));
+    w.kv("json_compat", boolean(n.control.jsonCompat));
   });
   w.map("native_api", [&] {
     w.kv("enabled", boolean(n.nativeApi.enabled));

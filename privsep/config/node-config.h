@@ -174,6 +174,10 @@ struct ControlConfig {
   // Unset: resolved at startup (/run/fips/control.sock, then
   // $XDG_RUNTIME_DIR/fips/control.sock, then /tmp/fips-control.sock; spec 08 §1).
   std::optional<std::string> socketPath;
+  // Our key beyond the reference's: the control socket also answers the
+  // reference's line-delimited JSON protocol (a client whose first byte is
+  // '{' or whitespace), so scripts written for the reference keep working.
+  bool jsonCompat = false;
 
   bool operator==(const ControlConfig&) const = default;
 };

@@ -212,6 +212,7 @@ void parseNode(MapReader& r, NodeConfig& out) {
   r.section("control", [&](MapReader& s) {
     s.read("enabled", out.control.enabled);
     s.read("socket_path", out.control.socketPath);
+    s.read("json_compat", out.control.jsonCompat);
   });
   r.section("native_api", [&](MapReader& s) { parseNativeApi(s, out.nativeApi); });
   r.section("mmp", [&](MapReader& s) { parseMmp(s, out.mmp); });

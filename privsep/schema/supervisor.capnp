@@ -46,6 +46,7 @@ struct RouterConfig {
   leafOnly @10 :Bool;                 # node.leaf_only
   transportMtu @11 :UInt16;  # min MTU of the UDP transports (bytes); 0 = 1280
   session @12 :SessionSettings;
+  controlJsonCompat @13 :Bool;       # node.control.json_compat: JSON-line clients on the control socket
 }
 
 # node.session.* and node.rate_limit.session_setup_* of fips.yaml (spec 04 §8).

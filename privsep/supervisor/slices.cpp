@@ -132,6 +132,7 @@ void fillRouterSlice(schema::RouterConfig::Builder out, const config::Config& cf
   const char* hosts = std::getenv("FIPS_HOSTS_FILE");
   dns.setHostsPath(hosts != nullptr && *hosts != '\0' ? hosts : "/etc/fips/hosts");
   out.setControlSocket(controlSocket);
+  out.setControlJsonCompat(cfg.node.control.jsonCompat);
   out.setLeafOnly(cfg.node.leafOnly);
 }
 

@@ -15,6 +15,10 @@ struct ControlLimits {
   uint64_t messageWords = 8 * 1024;               // traversal limit per RPC message
   kj::Duration silenceTimeout = 5 * kj::SECONDS;  // the first byte must come within it
   kj::Duration idleTimeout = 60 * kj::SECONDS;    // then some byte within every such period
+  // node.control.json_compat: a connection whose first byte starts a JSON
+  // line ('{' or whitespace) speaks the reference's JSON-line protocol
+  // (json-session.h) instead of Cap'n Proto RPC.
+  bool jsonCompat = false;
 };
 
 }  // namespace fips::router::control

@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include "router/control/control-service.h"
+#include "router/control/json-session.h"
 
 namespace fips::router::control {
 
@@ -18,6 +19,7 @@ ControlServer::ControlServer(kj::AsyncIoContext& io, kj::Own<kj::ConnectionRecei
                              kj::Own<kj::AsyncIoStream> bridge, const SnapshotCell& snapshots,
                              const stats::StatsHistory& history, ControlLimits limits)
     : io_(io),
+      snapshots_(snapshots),
       listener_(kj::mv(listener)),
       bridge_(kj::mv(bridge)),
       bootstrap_(kj::heap<ControlService>(snapshots, history, bridge_)),
@@ -66,19 +68,34 @@ void ControlServer::onAccept(kj::Own<kj::AsyncIoStream> stream) {
   const uint64_t id = nextId_++;
   auto conn = kj::heap<Connection>();
   conn->stream = kj::heap<TrackedStream>(kj::mv(stream));
-  capnp::ReaderOptions options;
-  options.traversalLimitInWords = limits_.messageWords;
-  options.nestingLimit = 16;
-  conn->network = kj::heap<capnp::TwoPartyVatNetwork>(*conn->stream,
-                                                      capnp::rpc::twoparty::Side::SERVER, options);
-  conn->rpc = kj::heap(capnp::makeRpcServer(*conn->network, bootstrap_));
+  auto served = limits_.jsonCompat ? sniff(*conn) : serveRpc(*conn);
   auto silence = watchSilence(*conn->stream, 0, limits_.silenceTimeout);
-  conn->watch = conn->network->onDisconnect()
-                    .exclusiveJoin(kj::mv(silence))
+  conn->watch = served.exclusiveJoin(kj::mv(silence))
                     .then([this, id] { scheduleClose(id); },
                           [this, id](kj::Exception&&) { scheduleClose(id); })
                     .eagerlyEvaluate(nullptr);
   connections_.emplace(id, kj::mv(conn));
+}
+
+kj::Promise<void> ControlServer::serveRpc(Connection& conn) {
+  capnp::ReaderOptions options;
+  options.traversalLimitInWords = limits_.messageWords;
+  options.nestingLimit = 16;
+  conn.network = kj::heap<capnp::TwoPartyVatNetwork>(*conn.stream,
+                                                     capnp::rpc::twoparty::Side::SERVER, options);
+  conn.rpc = kj::heap(capnp::makeRpcServer(*conn.network, bootstrap_));
+  return conn.network->onDisconnect();
+}
+
+kj::Promise<void> ControlServer::sniff(Connection& conn) {
+  return conn.stream->tryRead(&conn.first, 1, 1).then([this, &conn](size_t n) -> kj::Promise<void> {
+    if (n == 0) return kj::READY_NOW;
+    if (startsJsonLine(conn.first)) {
+      return serveJsonLine(*conn.stream, io_.provider->getTimer(), conn.first, snapshots_, bridge_);
+    }
+    conn.stream->unread(conn.first);
+    return serveRpc(conn);
+  });
 }
 
 kj::Promise<void> ControlServer::watchSilence(TrackedStream& stream, uint64_t seenReads,

@@ -2,8 +2,11 @@
 // ControlServer: accepts local clients on the control socket and serves
 // FipsControl (control.capnp) to each over Cap'n Proto RPC, within the
 // limits that schema's header states (message size, connection count,
-// silence). A client that breaks the protocol loses its connection and
-// nothing else. Runs on the control thread of fips-router.
+// silence). With ControlLimits::jsonCompat, a client whose first byte
+// starts a JSON line gets the reference's JSON-line protocol instead
+// (json-session.h), under the same connection limits. A client that breaks
+// the protocol loses its connection and nothing else. Runs on the control
+// thread of fips-router.
 #pragma once
 
 #include <cstdint>
@@ -41,10 +44,15 @@ class ControlServer final : private kj::TaskSet::ErrorHandler {
     kj::Own<capnp::TwoPartyVatNetwork> network;
     kj::Own<capnp::RpcSystem<capnp::rpc::twoparty::VatId>> rpc;
     kj::Promise<void> watch = nullptr;
+    kj::byte first = 0;  // the sniffed first byte (jsonCompat)
   };
 
   kj::Promise<void> acceptLoop();
   void onAccept(kj::Own<kj::AsyncIoStream> stream);
+  // Serves Cap'n Proto RPC on `conn` until it disconnects.
+  kj::Promise<void> serveRpc(Connection& conn);
+  // Reads the first byte and serves JSON-line or RPC by it.
+  kj::Promise<void> sniff(Connection& conn);
   bool makeRoom();
   // Resolves when `stream` read nothing new for `wait` (first `seenReads`).
   kj::Promise<void> watchSilence(TrackedStream& stream, uint64_t seenReads, kj::Duration wait);
@@ -52,6 +60,7 @@ class ControlServer final : private kj::TaskSet::ErrorHandler {
   void taskFailed(kj::Exception&& exception) override;
 
   kj::AsyncIoContext& io_;
+  const SnapshotCell& snapshots_;
   kj::Own<kj::ConnectionReceiver> listener_;
   CommandBridge bridge_;
   capnp::Capability::Client bootstrap_;

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 // TrackedStream: a kj::AsyncIoStream that counts the reads that returned
 // data, so the control server can close connections that never speak or
-// fall silent. Runs on the control thread of fips-router.
+// fall silent, and can give back one byte it peeked at (the protocol
+// sniff of the JSON-line compatibility socket). Runs on the control thread
+// of fips-router.
 #pragma once
 
 #include <cstdint>
@@ -18,6 +20,8 @@ class TrackedStream final : public kj::AsyncIoStream {
   bool heardFrom() const { return reads_ > 0; }
   // Reads that returned data so far.
   uint64_t reads() const { return reads_; }
+  // The next read returns `byte` first (at most one byte is held back).
+  void unread(kj::byte byte) { held_ = byte; }
 
   kj::Promise<size_t> tryRead(void* buffer, size_t minBytes, size_t maxBytes) override;
   kj::Promise<void> write(const void* buffer, size_t size) override;
@@ -29,6 +33,7 @@ class TrackedStream final : public kj::AsyncIoStream {
  private:
   kj::Own<kj::AsyncIoStream> inner_;
   uint64_t reads_ = 0;
+  kj::Maybe<kj::byte> held_;
 };
 
 }  // namespace fips::router::control

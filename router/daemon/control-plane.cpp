@@ -21,12 +21,13 @@ privsep::ChannelLimits bridgeLimits() {
 }  // namespace
 
 ControlPlane::ControlPlane(privsep::EventBase& base, privsep::UniqueFd listenFd,
-                           CommandHandler handler, capnp::MessageBuilder& first)
+                           CommandHandler handler, capnp::MessageBuilder& first,
+                           control::ControlLimits limits)
     : handler_(std::move(handler)) {
   snapshots_.publish(first);
   auto [ours, theirs] = privsep::makeChannelPair();
   thread_ = std::make_unique<control::ControlThread>(std::move(listenFd), std::move(theirs),
-                                                     snapshots_, history_);
+                                                     snapshots_, history_, limits);
   bridge_ = std::make_unique<privsep::Channel>(
       base, std::move(ours), "router<-control", bridgeLimits(),
       [this](capnp::MessageReader& r, std::vector<privsep::UniqueFd>&) { onCommand(r); },

@@ -244,9 +244,12 @@ void RouterDaemon::startControl(schema::RouterConfig::Reader slice, const crypto
   }
   capnp::MallocMessageBuilder first;
   buildSnapshot(snapshotInput(), first.initRoot<schema::NodeSnapshot>());
+  control::ControlLimits limits;
+  limits.jsonCompat = slice.getControlJsonCompat();
+  if (limits.jsonCompat) spdlog::info("control socket: JSON-line clients answered too");
   control_ = std::make_unique<ControlPlane>(
       base_, std::move(listenFd),
-      [this](auto command, auto result) { onControlCommand(command, result); }, first);
+      [this](auto command, auto result) { onControlCommand(command, result); }, first, limits);
 }
 
 SnapshotInput RouterDaemon::snapshotInput() const {

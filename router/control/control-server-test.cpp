@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: MIT
+// The control thread with a real Unix listening socket and a stand-in data
+// plane on the bridge: with jsonCompat, JSON-line clients and Cap'n Proto
+// clients share the socket (the first byte decides); oversized and
+// malformed JSON requests get an error line and leave the server serving;
+// without jsonCompat a JSON client gets no JSON answer. Test-only code.
+#include <cstring>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <sys/un.h>
+#include <thread>
+#include <unistd.h>
+
+#include <capnp/message.h>
+#include <capnp/rpc-twoparty.h>
+#include <capnp/serialize.h>
+#include <kj/async-io.h>
+
+#include <doctest/doctest.h>
+
+#include "control-bridge.capnp.h"
+#include "control.capnp.h"
+#include "router/control/control-thread.h"
+#include "router/control/json-line.h"
+#include "router/control/json/node-json.h"
+
+namespace fips::router::control {
+namespace {
+
+using privsep::UniqueFd;
+
+sockaddr_un addressOf(const std::string& path) {
+  sockaddr_un addr{};
+  addr.sun_family = AF_UNIX;
+  std::memcpy(addr.sun_path, path.data(), path.size());
+  return addr;
+}
+
+// A control thread on a socket in a fresh directory; commands over the
+// bridge are answered by a thread that accepts every connect and refuses
+// every disconnect.
+class Harness {
+ public:
+  explicit Harness(bool jsonCompat) {
+    char dir[] = "/tmp/fips-control-test-XXXXXX";
+    REQUIRE(::mkdtemp(dir) != nullptr);
+    dir_ = dir;
+    path_ = dir_ + "/control.sock";
+    UniqueFd listen(::socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0));
+    const sockaddr_un addr = addressOf(path_);
+    REQUIRE(::bind(listen.get(), reinterpret_cast<const sockaddr*>(&addr), sizeof(addr)) == 0);
+    REQUIRE(::listen(listen.get(), 16) == 0);
+    int pair[2];
+    REQUIRE(::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, pair) == 0);
+    dataPlane_.reset(pair[0]);
+    capnp::MallocMessageBuilder msg;
+    auto s = msg.initRoot<schema::NodeSnapshot>().initStatus();
+    s.setNpub("npub1self");
+    s.setState("running");
+    snapshots_.publish(msg);
+    ControlLimits limits;
+    limits.jsonCompat = jsonCompat;
+    responder_ = std::thread([this] { respond(); });
+    thread_.emplace(std::move(listen), UniqueFd(pair[1]), snapshots_, history_, limits);
+  }
+
+  ~Harness() {
+    ::shutdown(dataPlane_.get(), SHUT_RDWR);
+    responder_.join();
+    thread_.reset();
+    std::filesystem::remove_all(dir_);
+  }
+
+  // Sends `request` on a new connection, half-closes, and returns all the
+  // server wrote before closing.
+  std::string exchange(const std::string& request) const {
+    UniqueFd fd = connectClient();
+    size_t sent = 0;
+    while (sent < request.size()) {
+      ssize_t n = ::send(fd.get(), request.data() + sent, request.size() - sent, MSG_NOSIGNAL);
+      if (n <= 0) break;  // the server may close on an oversized request
+      sent += static_cast<size_t>(n);
+    }
+    ::shutdown(fd.get(), SHUT_WR);
+    std::string out;
+    char buf[4096];
+    for (;;) {
+      ssize_t n = ::recv(fd.get(), buf, sizeof(buf), 0);
+      if (n <= 0) break;
+      out.append(buf, static_cast<size_t>(n));
+    }
+    return out;
+  }
+
+  Json query(const std::string& request) const {
+    const std::string line = exchange(request);
+    REQUIRE_MESSAGE(!line.empty(), request);
+    CHECK(line.back() == '\n');
+    CHECK(line.find('\n') == line.size() - 1);
+    Json doc = Json::parse(line, nullptr, false);
+    REQUIRE_FALSE(doc.is_discarded());
+    return doc;
+  }
+
+  const std::string& path() const { return path_; }
+
+ private:
+  UniqueFd connectClient() const {
+    UniqueFd fd(::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0));
+    timeval timeout{10, 0};  // a hung server fails the test instead of hanging it
+    ::setsockopt(fd.get(), SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof(timeout));
+    const sockaddr_un addr = addressOf(path_);
+    REQUIRE(::connect(fd.get(), reinterpret_cast<const sockaddr*>(&addr), sizeof(addr)) == 0);
+    return fd;
+  }
+
+  void respond() {
+    kj::Array<capnp::word> buffer = kj::heapArray<capnp::word>(1024);
+    for (;;) {
+      ssize_t n = ::recv(dataPlane_.get(), buffer.begin(), buffer.asBytes().size(), 0);
+      if (n <= 0) return;
+      capnp::FlatArrayMessageReader reader(
+          buffer.slice(0, static_cast<size_t>(n) / sizeof(capnp::word)));
+      auto command = reader.getRoot<schema::ControlCommand>();
+      capnp::MallocMessageBuilder msg;
+      auto reply = msg.initRoot<schema::ControlReply>();
+      reply.setId(command.getId());
+      if (command.isConnect()) {
+        reply.initResult().setOk();
+      } else {
+        reply.initResult().setError("peer not found");
+      }
+      auto words = capnp::messageToFlatArray(msg);
+      ::send(dataPlane_.get(), words.asBytes().begin(), words.asBytes().size(), MSG_NOSIGNAL);
+    }
+  }
+
+  std::string dir_;
+  std::string path_;
+  SnapshotCell snapshots_;
+  stats::StatsHistory history_;
+  UniqueFd dataPlane_;
+  std::thread responder_;
+  std::optional<ControlThread> thread_;
+};
+
+Json error(const std::string& message) {
+  return Json{{"status", "error"}, {"message", message}};
+}
+
+}  // namespace
+
+TEST_CASE("json_compat: JSON-line queries and commands on the control socket") {
+  Harness h(true);
+  const Json status = h.query("{\"command\":\"show_status\"}\n");
+  CHECK(status["status"] == "ok");
+  CHECK(status["data"]["npub"] == "npub1self");
+  // No newline before the end of the stream: still one request.
+  CHECK(h.query("{\"command\":\"show_status\"}") == status);
+  CHECK(h.query(R"({"command":"connect","params":{"npub":"npub1a","address":"10.0.0.1:2121",)"
+                R"("transport":"udp"}})"
+                "\n") == Json{{"status", "ok"},
+                              {"data",
+                               {{"npub", "npub1a"},
+                                {"address", "10.0.0.1:2121"},
+                                {"transport", "udp"},
+                                {"refreshed", false}}}});
+  CHECK(h.query("{\"command\":\"disconnect\",\"params\":{\"npub\":\"npub1a\"}}\n") ==
+        error("peer not found"));
+}
+
+TEST_CASE("json_compat: oversized and malformed requests are refused, the server goes on") {
+  Harness h(true);
+  CHECK(h.query("{\"command\":\"show_status\",\"x\":\"" + std::string(5000, 'a') + "\"}\n") ==
+        error("read error: request too large"));
+  CHECK(h.query(std::string(200'000, ' ')) == error("read error: request too large"));
+  CHECK(h.query("{\"command\": show_status}\n")["message"].get<std::string>().starts_with(
+      "invalid request: "));
+  CHECK(h.query("{\"params\":{}}\n") == error("invalid request: missing field `command`"));
+  CHECK(h.query("{\"command\":\"show_nothing\"}\n") == error("unknown command: show_nothing"));
+  CHECK(h.query("{\"command\":\"show_status\"}\n")["data"]["state"] == "running");
+}
+
+TEST_CASE("json_compat: Cap'n Proto clients are still served on the same socket") {
+  Harness h(true);
+  auto io = kj::setupAsyncIo();
+  auto address = io.provider->getNetwork().parseAddress("unix:" + h.path()).wait(io.waitScope);
+  auto stream = address->connect().wait(io.waitScope);
+  capnp::TwoPartyClient client(*stream);
+  auto control = client.bootstrap().castAs<schema::FipsControl>();
+  auto response = control.statusRequest().send().wait(io.waitScope);
+  CHECK(response.getStatus().getNpub() == "npub1self");
+  // And a JSON client right after.
+  CHECK(h.query("{\"command\":\"show_status\"}\n")["data"]["npub"] == "npub1self");
+}
+
+TEST_CASE("without json_compat a JSON client gets no JSON answer") {
+  Harness h(false);
+  // Cap'n Proto refuses the bytes (at most a binary Abort message) and hangs up.
+  const std::string out = h.exchange("{\"command\":\"show_status\"}\n");
+  CHECK(out.find("\"status\"") == std::string::npos);
+  CHECK(Json::parse(out, nullptr, false).is_discarded());
+}
+
+}  // namespace fips::router::control

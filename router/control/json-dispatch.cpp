@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: MIT
+// JSON-line request dispatch (see json-dispatch.h).
+#include "router/control/json-dispatch.h"
+
+#include <array>
+#include <optional>
+#include <string_view>
+
+#include <capnp/serialize.h>
+
+#include "router/control/json/mesh-json.h"
+#include "router/control/json/metrics-json.h"
+#include "router/control/json/node-json.h"
+
+namespace fips::router::control {
+
+namespace {
+
+using Snapshot = schema::NodeSnapshot::Reader;
+
+// A read query and the document it answers with.
+struct Query {
+  std::string_view command;
+  Json (*render)(Snapshot snapshot);
+};
+
+constexpr std::array<Query, 8> QUERIES{{
+    {"show_status", [](Snapshot s) { return json::statusJson(s.getStatus()); }},
+    {"show_peers", [](Snapshot s) { return json::peersJson(s.getPeers()); }},
+    {"show_links", [](Snapshot s) { return json::linksJson(s.getLinks()); }},
+    {"show_transports", [](Snapshot s) { return json::transportsJson(s.getTransports()); }},
+    {"show_tree", [](Snapshot s) { return json::treeJson(s.getTree()); }},
+    {"show_bloom", [](Snapshot s) { return json::bloomJson(s.getBloom()); }},
+    {"show_cache", [](Snapshot s) { return json::cacheJson(s.getCache()); }},
+    {"show_metrics", [](Snapshot s) { return json::metricsJson(s.getCounters()); }},
+}};
+
+// The reference's commands (docs/reference/control-socket.md) whose layer
+// or snapshot part this build does not have yet (issue #7).
+constexpr std::array<std::string_view, 16> NOT_YET{{
+    "show_acl",
+    "show_sessions",
+    "show_mmp",
+    "show_connections",
+    "show_routing",
+    "show_identity_cache",
+    "show_native_flows",
+    "show_listening_sockets",
+    "show_stats_list",
+    "show_stats_history",
+    "show_stats_all_history",
+    "show_stats_peers",
+    "show_stats_history_all_peers",
+    "probe_start",
+    "probe_poll",
+    "probe_cancel",
+}};
+
+// params[field] as a string, or nullopt (absent, null or another type: the
+// reference's as_str()).
+std::optional<std::string> stringParam(const Json& params, const char* field) {
+  if (!params.is_object()) return std::nullopt;
+  auto it = params.find(field);
+  if (it == params.end() || !it->is_string()) return std::nullopt;
+  return it->get<std::string>();
+}
+
+Json missing(const char* field) {
+  return errorResponse(std::string("missing '") + field + "' parameter");
+}
+
+Dispatch connectRequest(const JsonRequest& request) {
+  if (request.params.is_null()) return errorResponse("missing params for connect");
+  BridgeRequest out;
+  out.kind = BridgeRequest::Kind::CONNECT;
+  auto npub = stringParam(request.params, "npub");
+  if (!npub) return missing("npub");
+  auto address = stringParam(request.params, "address");
+  if (!address) return missing("address");
+  auto transport = stringParam(request.params, "transport");
+  if (!transport) return missing("transport");
+  out.npub = std::move(*npub);
+  out.address = std::move(*address);
+  out.transport = std::move(*transport);
+  return out;
+}
+
+Dispatch disconnectRequest(const JsonRequest& request) {
+  if (request.params.is_null()) return errorResponse("missing params for disconnect");
+  auto npub = stringParam(request.params, "npub");
+  if (!npub) return missing("npub");
+  BridgeRequest out;
+  out.kind = BridgeRequest::Kind::DISCONNECT;
+  out.npub = std::move(*npub);
+  return out;
+}
+
+}  // namespace
+
+Dispatch dispatchRequest(const JsonRequest& request, const FlatSnapshot& snapshot) {
+  if (request.command == "connect") return connectRequest(request);
+  if (request.command == "disconnect") return disconnectRequest(request);
+  for (const Query& query : QUERIES) {
+    if (request.command != query.command) continue;
+    if (snapshot == nullptr) return errorResponse("node starting: no snapshot yet");
+    capnp::FlatArrayMessageReader reader(*snapshot);
+    return okResponse(query.render(reader.getRoot<schema::NodeSnapshot>()));
+  }
+  for (std::string_view name : NOT_YET) {
+    if (request.command == name) {
+      return errorResponse(request.command + ": not available yet in this build");
+    }
+  }
+  return errorResponse("unknown command: " + request.command);
+}
+
+Json bridgeResponse(const BridgeRequest& request, const CommandOutcome& outcome) {
+  if (!outcome.ok) return errorResponse(outcome.error);
+  if (request.kind == BridgeRequest::Kind::DISCONNECT) {
+    return okResponse(Json{{"npub", request.npub}, {"disconnected", true}});
+  }
+  return okResponse(Json{{"npub", request.npub},
+                         {"address", request.address},
+                         {"transport", request.transport},
+                         {"refreshed", outcome.refreshed}});
+}
+
+void fillCommand(const BridgeRequest& request, schema::ControlCommand::Builder command) {
+  if (request.kind == BridgeRequest::Kind::DISCONNECT) {
+    command.initDisconnect().setNpub(request.npub.c_str());
+    return;
+  }
+  auto connect = command.initConnect();
+  // c_str(): text with a NUL in it ends there (capnp Text holds none).
+  connect.setNpub(request.npub.c_str());
+  connect.setAddress(request.address.c_str());
+  connect.setTransport(request.transport.c_str());
+}
+
+}  // namespace fips::router::control

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: MIT
+// What a JSON-line request gets (spec 08 §1.1): read queries are answered
+// at once from the latest per-tick NodeSnapshot with the same documents
+// fipsctl --json prints (router/control/json); connect and disconnect
+// become a command for the data-plane thread (control-bridge.capnp), as on
+// the Cap'n Proto socket. Runs on the control thread of fips-router; the
+// request is untrusted (checked here for shape, by the data plane for
+// meaning).
+#pragma once
+
+#include <string>
+#include <variant>
+
+#include "router/control/command-bridge.h"
+#include "router/control/json-line.h"
+#include "router/control/snapshot-cell.h"
+
+namespace fips::router::control {
+
+// A request that must reach the data path.
+struct BridgeRequest {
+  enum class Kind { CONNECT, DISCONNECT };
+  Kind kind = Kind::CONNECT;
+  std::string npub;
+  std::string address;    // connect only
+  std::string transport;  // connect only
+};
+
+// The response envelope to send now, or a command to run first.
+using Dispatch = std::variant<Json, BridgeRequest>;
+
+// Answers `request` from `snapshot` (nullptr before the first publish), or
+// says which command to run. Errors use the reference's texts: "unknown
+// command: <name>", "missing params for <name>", "missing '<field>'
+// parameter"; the reference's commands this build lacks answer
+// "<name>: not available yet in this build".
+Dispatch dispatchRequest(const JsonRequest& request, const FlatSnapshot& snapshot);
+
+// The response envelope for a command's outcome: connect's data is
+// {npub, address, transport, refreshed}, disconnect's {npub, disconnected}.
+Json bridgeResponse(const BridgeRequest& request, const CommandOutcome& outcome);
+
+// Fills a control-bridge command for `request`.
+void fillCommand(const BridgeRequest& request, schema::ControlCommand::Builder command);
+
+}  // namespace fips::router::control

@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: MIT
+// One JSON-line request on a control connection (spec 08 §1, the
+// reference's src/control/mod.rs): read one line of at most 4096 bytes
+// within 5 s, answer it with one line within 5 s, then shut the stream
+// down. Runs on the control thread of fips-router; the client is any local
+// user allowed by the socket's mode and group, and untrusted.
+#pragma once
+
+#include <kj/async-io.h>
+#include <kj/time.h>
+
+#include "router/control/command-bridge.h"
+#include "router/control/snapshot-cell.h"
+
+namespace fips::router::control {
+
+// The reference's I/O timeout: for the request read, for a command's
+// answer from the data plane, and for the response write.
+constexpr kj::Duration JSON_IO_TIMEOUT = 5 * kj::SECONDS;
+
+// True when `byte` can start a JSON-line request ('{' or JSON whitespace):
+// how the control socket tells a JSON client from a Cap'n Proto one, whose
+// first byte is the low byte of its first message's segment count - 1.
+bool startsJsonLine(kj::byte byte);
+
+// Serves one request on `stream`, whose first byte was already read
+// (`first`). Resolves once the response is written and the stream shut
+// down (or the write failed). `stream`, `timer`, `snapshots` and `bridge`
+// must outlive the promise.
+kj::Promise<void> serveJsonLine(kj::AsyncIoStream& stream, kj::Timer& timer, kj::byte first,
+                                const SnapshotCell& snapshots, CommandBridge& bridge);
+
+}  // namespace fips::router::control
