@@ -8,8 +8,12 @@
 #include <cstdlib>
 #include <fstream>
 #include <functional>
+#include <memory>
 #include <sstream>
+#include <thread>
 #include <vector>
+
+#include <capnp/message.h>
 
 #include <fmt/format.h>
 
@@ -18,7 +22,9 @@
 #include "ctl/control-client.h"
 #include "ctl/mesh-render.h"
 #include "ctl/metrics-render.h"
+#include "ctl/probe-render.h"
 #include "ctl/report.h"
+#include "ctl/routing-render.h"
 #include "ctl/show-render.h"
 #include "ctl/stats-render.h"
 #include "router/dns/host-map.h"
@@ -136,6 +142,46 @@ int showCache(const DaemonOptions& o) {
   });
 }
 
+int showSessions(const DaemonOptions& o) {
+  return withClient(o, [&](ControlClient& c) {
+    auto response = c.wait(c.control().sessionsRequest().send());
+    auto sessions = response.getSessions();
+    return o.json ? printJson(sessionsJson(sessions)) : print(sessionsTable(sessions, nowUnixMs()));
+  });
+}
+
+int showConnections(const DaemonOptions& o) {
+  return withClient(o, [&](ControlClient& c) {
+    auto response = c.wait(c.control().connectionsRequest().send());
+    auto list = response.getConnections();
+    return o.json ? printJson(connectionsJson(list)) : print(connectionsTable(list));
+  });
+}
+
+int showRouting(const DaemonOptions& o) {
+  return withClient(o, [&](ControlClient& c) {
+    auto response = c.wait(c.control().routingRequest().send());
+    auto routing = response.getRouting();
+    return o.json ? printJson(routingJson(routing)) : print(routingTable(routing, nowUnixMs()));
+  });
+}
+
+int showIdentityCache(const DaemonOptions& o) {
+  return withClient(o, [&](ControlClient& c) {
+    auto response = c.wait(c.control().identityCacheRequest().send());
+    auto cache = response.getIdentityCache();
+    return o.json ? printJson(identityCacheJson(cache)) : print(identityCacheTable(cache));
+  });
+}
+
+int aclShow(const DaemonOptions& o) {
+  return withClient(o, [&](ControlClient& c) {
+    auto response = c.wait(c.control().aclRequest().send());
+    auto acl = response.getAcl();
+    return o.json ? printJson(aclJson(acl)) : print(aclTable(acl));
+  });
+}
+
 int statsMetrics(const DaemonOptions& o) {
   return withClient(o, [&](ControlClient& c) {
     auto response = c.wait(c.control().metricsRequest().send());
@@ -213,7 +259,12 @@ int connect(const DaemonOptions& o) {
       return printJson(Json{{"npub", key},
                             {"address", o.address},
                             {"transport", o.transport},
-                            {"refreshed", result.getRefreshed()}});
+                            {"refreshed", result.getRefreshed()},
+                            {"already_connected", result.getAlreadyConnected()}});
+    }
+    if (result.getAlreadyConnected()) {
+      return print(fmt::format("already connected to {} at {} over {}; nothing to do\n", key,
+                               o.address, o.transport));
     }
     return print(fmt::format("connecting to {} at {} over {}\n", key, o.address, o.transport));
   });
@@ -232,6 +283,64 @@ int disconnect(const DaemonOptions& o) {
   });
 }
 
+// One probe call; the report is copied into `out`. False (reported) on a
+// daemon error.
+bool probeOnce(ControlClient& c, const std::string& npub, bool startLookup,
+               capnp::MallocMessageBuilder& out) {
+  auto request = c.control().probeRequest();
+  request.setNpub(npub);
+  request.setStartLookup(startLookup);
+  auto response = c.wait(request.send());
+  auto result = response.getResult();
+  if (result.isError()) {
+    reportError(result.getError().cStr());
+    return false;
+  }
+  out.setRoot(response.getReport());
+  return true;
+}
+
+// Starts the probe, then asks again every 250 ms while the lookup runs.
+int probe(const DaemonOptions& o) {
+  const std::string key = peerForDaemon(o);
+  return withClient(o, [&](ControlClient& c) {
+    const auto start = std::chrono::steady_clock::now();
+    const auto elapsedMs = [&] {
+      return static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                       std::chrono::steady_clock::now() - start)
+                                       .count());
+    };
+    capnp::MallocMessageBuilder first;
+    if (!probeOnce(c, key, true, first)) return 1;
+    auto firstReport = first.getRoot<schema::ProbeReport>().asReader();
+    uint64_t budgetMs = 1000;
+    for (auto t : firstReport.getAttemptTimeoutsSecs()) budgetMs += uint64_t{t} * 1000;
+    if (o.probeTimeoutSecs != 0) budgetMs = uint64_t{o.probeTimeoutSecs} * 1000;
+    auto last = std::make_unique<capnp::MallocMessageBuilder>();
+    last->setRoot(firstReport);
+    while (last->getRoot<schema::ProbeReport>().getDiscovery().asReader().getVerdict() ==
+               "running" &&
+           elapsedMs() < budgetMs) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(250));
+      auto next = std::make_unique<capnp::MallocMessageBuilder>();
+      if (!probeOnce(c, key, false, *next)) return 1;
+      last = std::move(next);
+    }
+    auto report = last->getRoot<schema::ProbeReport>();
+    // Coordinates our own lookup brought in now read as cached: say where they came from.
+    if (firstReport.getLookupIssued() && report.asReader().getDiscoverySource() == "cache") {
+      report.setBloom(firstReport.getBloom());
+      report.setLookupIssued(true);
+      report.setDiscoverySource("lookup");
+    }
+    auto done = report.asReader();
+    const int status = probeOverall(done) == "ok" ? 0 : 1;
+    const int printed =
+        o.json ? printJson(probeJson(done, elapsedMs())) : print(probeText(done, elapsedMs()));
+    return printed != 0 ? printed : status;
+  });
+}
+
 void addShow(CLI::App& app, DaemonOptions& o) {
   CLI::App* show = app.add_subcommand("show", "Show node information");
   show->require_subcommand(1);
@@ -240,20 +349,14 @@ void addShow(CLI::App& app, DaemonOptions& o) {
   leaf(*show, "links", "Active links", o, showLinks);
   leaf(*show, "transports", "Transport instances", o, showTransports);
   leaf(*show, "tree", "Spanning tree state", o, showTree);
-  unavailable(*show, "sessions", "End-to-end sessions",
-              "the control service does not export sessions yet, issue #7; the router logs "
-              "session: up/down",
-              o);
+  leaf(*show, "sessions", "End-to-end sessions", o, showSessions);
   leaf(*show, "bloom", "Bloom filter state", o, showBloom);
   unavailable(*show, "mmp", "MMP metrics summary",
               "MMP link metrics are not measured yet, issue #5", o);
   leaf(*show, "cache", "Coordinate cache", o, showCache);
-  unavailable(*show, "connections", "Pending handshake connections",
-              "the handshake list is not exported yet; `show status` counts them", o);
-  unavailable(*show, "routing", "Routing summary",
-              "the control service does not export routing yet, issue #7", o);
-  unavailable(*show, "identity-cache", "Identity cache entries",
-              "the control service does not export the identity cache yet, issue #7", o);
+  leaf(*show, "connections", "Pending handshake connections", o, showConnections);
+  leaf(*show, "routing", "Routing summary", o, showRouting);
+  leaf(*show, "identity-cache", "Identity cache entries", o, showIdentityCache);
   unavailable(*show, "native-flows", "Native datagram API flows", "the native API is not built", o);
 }
 
@@ -282,7 +385,7 @@ void addDaemonCommands(CLI::App& app, DaemonOptions& o) {
   addShow(app, o);
   CLI::App* acl = app.add_subcommand("acl", "Peer ACL");
   acl->require_subcommand(1);
-  unavailable(*acl, "show", "Loaded peer ACL state", "the peer ACL is not built yet", o);
+  leaf(*acl, "show", "Loaded peer ACL state", o, aclShow);
   addStats(app, o);
   CLI::App* conn = leaf(app, "connect", "Dial a peer once over a transport", o, connect);
   conn->add_option("peer", o.peer, "npub, a name from /etc/fips/hosts or a configured peer alias")
@@ -292,8 +395,10 @@ void addDaemonCommands(CLI::App& app, DaemonOptions& o) {
   CLI::App* disc = leaf(app, "disconnect", "Drop a peer's link", o, disconnect);
   disc->add_option("peer", o.peer, "npub, a name from /etc/fips/hosts or a configured peer alias")
       ->required();
-  unavailable(app, "probe", "Diagnose reachability of a mesh endpoint",
-              "probe is not built yet, issue #7", o);
+  CLI::App* probeCommand = leaf(app, "probe", "Diagnose reachability of a mesh endpoint", o, probe);
+  probeCommand->add_option("target", o.peer, "npub, or a name from /etc/fips/hosts")->required();
+  probeCommand->add_option("--timeout", o.probeTimeoutSecs,
+                           "Seconds to wait for discovery (default: the node's lookup ladder)");
 }
 
 std::optional<int> runDaemonCommand(const DaemonOptions& options) {

@@ -28,6 +28,7 @@ struct DaemonOptions {
   std::string window = "10m";
   std::string granularity = "1s";
   bool plot = false;
+  unsigned probeTimeoutSecs = 0;  // probe --timeout; 0 = the node's lookup ladder + 1 s
   // Each leaf subcommand and what it runs (filled by addDaemonCommands).
   std::vector<std::pair<const CLI::App*, std::function<int(const DaemonOptions&)>>> actions;
 };

@@ -30,10 +30,15 @@ struct ControlCommand {
     disconnect :group {
       npub @4 :Text;
     }
+    probe :group {
+      npub @5 :Text;
+      startLookup @6 :Bool;
+    }
   }
 }
 
 struct ControlReply {
   id @0 :UInt64;
   result @1 :Control.CommandResult;
+  probe @2 :Control.ProbeReport;  # set for a probe command
 }

@@ -184,6 +184,163 @@ struct CacheStatus {
   entries @5 :List(CacheEntry);
 }
 
+# One end-to-end FSP session (fipsctl show sessions; the reference's
+# show_sessions sessions[]).
+struct SessionStatus {
+  remoteAddr @0 :Data;        # 16 bytes
+  npub @1 :Text;              # "" when this node does not know the key yet
+  displayName @2 :Text;
+  state @3 :Text;             # "initiating", "awaiting_msg3", "established"
+  isInitiator @4 :Bool;
+  lastActivityMs @5 :UInt64;  # Unix ms of handshake progress or Data
+  createdAtMs @6 :UInt64;     # Unix ms the entry was created
+  packetsSent @7 :UInt64;
+  packetsRecv @8 :UInt64;
+  bytesSent @9 :UInt64;
+  bytesRecv @10 :UInt64;
+  resendCount @11 :UInt32;    # handshake message resends (not established)
+  sessionStartMs @12 :UInt64; # Unix ms the current keys started (established)
+  currentKBit @13 :Bool;      # established
+  coordsWarmupRemaining @14 :UInt32;
+  isDraining @15 :Bool;       # previous keys kept for late frames (established)
+  pathMtu @16 :UInt16;        # bytes; 0 when not learned
+  rekeys @17 :UInt64;         # completed rekey cutovers: the key epoch
+  rekeyInProgress @18 :Bool;
+}
+
+# FSP sessions (fipsctl show sessions).
+struct SessionsStatus {
+  count @0 :UInt32;           # exact
+  sessions @1 :List(SessionStatus); # at most 1,000
+}
+
+# One outbound link handshake in progress (the reference's show_connections
+# connections[]).
+struct ConnectionStatus {
+  linkId @0 :UInt32;          # our receiver index for the handshake
+  direction @1 :Text;         # "outbound"
+  handshakeState @2 :Text;    # "sent_msg1"
+  startedAtMs @3 :UInt64;     # Unix ms msg1 was first sent
+  idleMs @4 :UInt64;          # ms since msg1 was first sent
+  resendCount @5 :UInt32;
+  expectedPeer @6 :Text;      # npub; "" when unknown
+  remoteAddr @7 :Text;        # where msg1 goes
+}
+
+# Pending link handshakes (fipsctl show connections).
+struct ConnectionsStatus {
+  count @0 :UInt32;
+  connections @1 :List(ConnectionStatus); # at most 1,000
+}
+
+# One coordinate lookup this node originated (show_routing pending_lookups[]).
+struct PendingLookupStatus {
+  target @0 :Data;            # 16 bytes
+  displayName @1 :Text;
+  initiatedMs @2 :UInt64;     # Unix ms
+  lastSentMs @3 :UInt64;      # Unix ms
+  attempt @4 :UInt32;         # 1 = first request
+  ageMs @5 :UInt64;
+}
+
+# Redial state of a peer without a link (show_routing retries[]).
+struct RetryStatus {
+  nodeAddr @0 :Data;          # 16 bytes
+  displayName @1 :Text;
+  retryCount @2 :UInt32;
+  retryAfterMs @3 :UInt64;    # Unix ms of the next dial; 0 when none is scheduled
+  autoReconnect @4 :Bool;     # false for a `fipsctl connect` peer
+}
+
+# Routing summary (fipsctl show routing; the reference's show_routing).
+struct RoutingStatus {
+  coordCacheEntries @0 :UInt32;
+  identityCacheEntries @1 :UInt32;
+  pendingLookups @2 :List(PendingLookupStatus); # at most 1,000
+  pendingTunDestinations @3 :UInt32;
+  pendingTunPackets @4 :UInt32;
+  recentRequests @5 :UInt32;  # lookup requests in the dedup window
+  retries @6 :List(RetryStatus); # at most 1,000
+  counters @7 :List(Counter); # families "forwarding" and "discovery"
+}
+
+# One identity cache entry (the reference's show_identity_cache entries[]).
+struct IdentityEntry {
+  nodeAddr @0 :Data;          # 16 bytes
+  npub @1 :Text;
+  displayName @2 :Text;
+  ipv6 @3 :Data;              # 16 bytes
+}
+
+# Identity cache (fipsctl show identity-cache).
+struct IdentityCacheStatus {
+  count @0 :UInt32;           # exact
+  maxEntries @1 :UInt32;
+  entries @2 :List(IdentityEntry); # at most 1,000, most recently used first
+}
+
+# Peer ACL state (fipsctl acl show; the reference's show_acl). This build
+# has no peer ACL: the router fills the reference's default (open) state.
+struct AclStatus {
+  allowFile @0 :Text;
+  denyFile @1 :Text;
+  enforcementActive @2 :Bool;
+  effectiveMode @3 :Text;     # "default_open", "allow_all", "deny_all", ...
+  defaultDecision @4 :Text;   # "allow" or "deny"
+  allowAll @5 :Bool;
+  denyAll @6 :Bool;
+  allowFileEntries @7 :List(Text);
+  denyFileEntries @8 :List(Text);
+  allowEntries @9 :List(Text);
+  denyEntries @10 :List(Text);
+  implemented @11 :Bool;      # false: no ACL is loaded or enforced by this build
+}
+
+# One stage of a probe (the reference's probe report stage blocks).
+struct ProbeStage {
+  verdict @0 :Text;           # "ok", "skipped", "failed", "running", "not_reached",
+                              # "not_built" (this build cannot run the stage)
+  reason @1 :Text;            # "" or a machine-stable reason ("bloom_miss", "direct_peer", ...)
+  detail @2 :Text;            # "" or one line of explanation
+}
+
+# What a probe found out so far (fipsctl probe; the reference's probe report:
+# bloom -> discovery -> path -> session -> rtt). Evaluated on the data-plane
+# thread when asked; the lookup it starts runs on the node's own ladder.
+struct ProbeReport {
+  targetNpub @0 :Text;
+  targetNodeAddr @1 :Data;    # 16 bytes
+  targetDisplayName @2 :Text;
+  targetIpv6 @3 :Data;        # 16 bytes
+  bloom @4 :ProbeStage;
+  lookupIssued @5 :Bool;      # a LookupRequest went out for this probe
+  discovery @6 :ProbeStage;
+  discoverySource @7 :Text;   # "cache", "lookup", "direct_peer" or ""
+  discoveryAttempt @8 :UInt32; # the attempt in flight or the last one; 0: none
+  attemptTimeoutsSecs @9 :List(UInt32); # the node's lookup ladder
+  path @10 :ProbeStage;
+  coordsKnown @11 :Bool;      # false: every tree field below is unset
+  ourCoords @12 :List(Data);  # 16 bytes each, self first
+  theirCoords @13 :List(Data);
+  sameRoot @14 :Bool;
+  lca @15 :Data;              # 16 bytes
+  lcaDepth @16 :UInt32;
+  treeHopsUp @17 :UInt32;
+  treeHopsDown @18 :UInt32;
+  hasNextHop @19 :Bool;
+  nextHop @20 :Data;          # 16 bytes
+  nextHopDisplayName @21 :Text;
+  nextHopClass @22 :Text;     # "tree_up", "direct_peer", ... (route classes)
+  noHopReason @23 :Text;      # "coords_required", "path_broken" or ""
+  session @24 :ProbeStage;
+  sessionPreexisting @25 :Bool;
+  sessionEstablished @26 :Bool;
+  pathMtu @27 :UInt16;        # bytes; 0 when unknown
+  rtt @28 :ProbeStage;
+  coordsWereCached @29 :Bool;
+  identityWasCached @30 :Bool;
+}
+
 # What the data-plane thread publishes once per tick; read methods copy
 # parts of the latest one.
 struct NodeSnapshot {
@@ -195,6 +352,11 @@ struct NodeSnapshot {
   tree @5 :TreeStatus;
   bloom @6 :BloomStatus;
   cache @7 :CacheStatus;
+  sessions @8 :SessionsStatus;
+  connections @9 :ConnectionsStatus;
+  routing @10 :RoutingStatus;
+  identityCache @11 :IdentityCacheStatus;
+  acl @12 :AclStatus;
 }
 
 # Result of a command: ok, or the reason it was refused.
@@ -204,6 +366,7 @@ struct CommandResult {
     error @1 :Text;       # one line, the reference's wording where it has one
   }
   refreshed @2 :Bool;     # connect: an alternate path was tried (always false today)
+  alreadyConnected @3 :Bool; # connect: the peer was already linked on that address; nothing was done
 }
 
 # One metric of the stats history (fipsctl stats list; the reference's
@@ -288,4 +451,13 @@ interface FipsControl {
       -> (result :StatsHistoryResult);
   statsAllHistory @13 (peer :Text, window :Text, granularity :Text)
       -> (result :StatsAllHistoryResult);
+  sessions @14 () -> (sessions :SessionsStatus);
+  connections @15 () -> (connections :ConnectionsStatus);
+  routing @16 () -> (routing :RoutingStatus);
+  identityCache @17 () -> (identityCache :IdentityCacheStatus);
+  acl @18 () -> (acl :AclStatus);
+  # Probes npub's reachability (the reference's probe stages). startLookup:
+  # start a coordinate lookup if one is needed (the first call); later calls
+  # with false only read how it went.
+  probe @19 (npub :Text, startLookup :Bool) -> (result :CommandResult, report :ProbeReport);
 }

@@ -12,7 +12,7 @@ namespace fips::router::control {
 
 namespace {
 
-constexpr size_t REPLY_WORDS = 512;  // 4 KiB: a reply is a few dozen bytes
+constexpr size_t REPLY_WORDS = 8192;  // 64 KiB: a probe report with two deep coordinate paths fits
 
 CommandOutcome failed(std::string reason) {
   CommandOutcome out;
@@ -54,6 +54,12 @@ void CommandBridge::onReply(size_t bytes) {
   outcome.ok = result.isOk();
   if (result.isError()) outcome.error = result.getError();
   outcome.refreshed = result.getRefreshed();
+  outcome.alreadyConnected = result.getAlreadyConnected();
+  if (reply.hasProbe()) {
+    capnp::MallocMessageBuilder report;
+    report.setRoot(reply.getProbe());
+    outcome.probe = capnp::messageToFlatArray(report);
+  }
   it->second->fulfill(kj::mv(outcome));
   waiting_.erase(it);
 }

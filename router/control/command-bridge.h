@@ -9,6 +9,8 @@
 #include <map>
 #include <string>
 
+#include <capnp/common.h>
+#include <kj/array.h>
 #include <kj/async-io.h>
 
 #include "control-bridge.capnp.h"
@@ -20,6 +22,8 @@ struct CommandOutcome {
   bool ok = false;
   std::string error;  // when !ok: one line
   bool refreshed = false;
+  bool alreadyConnected = false;
+  kj::Array<capnp::word> probe;  // a probe's ProbeReport as a flat message; empty otherwise
 };
 
 class CommandBridge {

@@ -18,6 +18,7 @@ void setResult(schema::CommandResult::Builder out, const CommandOutcome& outcome
     out.setError(outcome.error);
   }
   out.setRefreshed(outcome.refreshed);
+  out.setAlreadyConnected(outcome.alreadyConnected);
 }
 
 }  // namespace
@@ -85,6 +86,44 @@ kj::Promise<void> ControlService::statsHistory(StatsHistoryContext context) {
 kj::Promise<void> ControlService::statsAllHistory(StatsAllHistoryContext context) {
   answerStatsAllHistory(history_, context.getParams(), context.getResults().initResult());
   return kj::READY_NOW;
+}
+
+kj::Promise<void> ControlService::sessions(SessionsContext context) {
+  return fromSnapshot([&](auto root) { context.getResults().setSessions(root.getSessions()); });
+}
+
+kj::Promise<void> ControlService::connections(ConnectionsContext context) {
+  return fromSnapshot(
+      [&](auto root) { context.getResults().setConnections(root.getConnections()); });
+}
+
+kj::Promise<void> ControlService::routing(RoutingContext context) {
+  return fromSnapshot([&](auto root) { context.getResults().setRouting(root.getRouting()); });
+}
+
+kj::Promise<void> ControlService::identityCache(IdentityCacheContext context) {
+  return fromSnapshot(
+      [&](auto root) { context.getResults().setIdentityCache(root.getIdentityCache()); });
+}
+
+kj::Promise<void> ControlService::acl(AclContext context) {
+  return fromSnapshot([&](auto root) { context.getResults().setAcl(root.getAcl()); });
+}
+
+kj::Promise<void> ControlService::probe(ProbeContext context) {
+  auto params = context.getParams();
+  auto promise = bridge_.send([params](schema::ControlCommand::Builder command) {
+    auto probe = command.initProbe();
+    probe.setNpub(params.getNpub());
+    probe.setStartLookup(params.getStartLookup());
+  });
+  return promise.then([context](CommandOutcome outcome) mutable {
+    auto results = context.getResults();
+    setResult(results.initResult(), outcome);
+    if (outcome.probe.size() == 0) return;
+    capnp::FlatArrayMessageReader report(outcome.probe);
+    results.setReport(report.getRoot<schema::ProbeReport>());
+  });
 }
 
 kj::Promise<void> ControlService::connect(ConnectContext context) {

@@ -34,6 +34,12 @@ class ControlService final : public schema::FipsControl::Server {
   kj::Promise<void> statsPeers(StatsPeersContext context) override;
   kj::Promise<void> statsHistory(StatsHistoryContext context) override;
   kj::Promise<void> statsAllHistory(StatsAllHistoryContext context) override;
+  kj::Promise<void> sessions(SessionsContext context) override;
+  kj::Promise<void> connections(ConnectionsContext context) override;
+  kj::Promise<void> routing(RoutingContext context) override;
+  kj::Promise<void> identityCache(IdentityCacheContext context) override;
+  kj::Promise<void> acl(AclContext context) override;
+  kj::Promise<void> probe(ProbeContext context) override;
 
  private:
   // Calls `answer` with the latest snapshot's root; throws when none exists.

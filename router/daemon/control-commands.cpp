@@ -11,6 +11,7 @@
 
 #include "privsep/socket-address.h"
 
+#include "router/daemon/probe.h"
 #include "router/daemon/static-peers.h"
 #include "router/identity/nip19.h"
 
@@ -74,7 +75,8 @@ void connect(schema::ControlCommand::Connect::Reader c, mesh::MeshNode& links,
   }
   if (auto active = activePeer(links, peerAddr)) {
     if (active->current == *to) {
-      result.setOk();  // already on this path: a successful no-op
+      result.setOk();  // already on this path: nothing to do, and the client says so
+      result.setAlreadyConnected(true);
       return;
     }
     return result.setError(
@@ -112,14 +114,21 @@ PeerAliases peerAliases(capnp::List<schema::StaticPeer>::Reader peers) {
 
 void runControlCommand(schema::ControlCommand::Reader command, mesh::MeshNode& links,
                        const TransportSet& transports, const PeerAliases& aliases,
-                       schema::CommandResult::Builder result) {
+                       const std::map<identity::NodeAddr, std::string>& names,
+                       schema::ControlReply::Builder reply) {
   switch (command.which()) {
     case schema::ControlCommand::CONNECT:
-      connect(command.getConnect(), links, transports, aliases, result);
+      connect(command.getConnect(), links, transports, aliases, reply.initResult());
       break;
     case schema::ControlCommand::DISCONNECT:
-      disconnect(command.getDisconnect(), links, aliases, result);
+      disconnect(command.getDisconnect(), links, aliases, reply.initResult());
       break;
+    case schema::ControlCommand::PROBE: {
+      auto probe = command.getProbe();
+      runProbe(probe.getNpub(), probe.getStartLookup(), links, names, reply.initResult(),
+               reply.initProbe());
+      break;
+    }
   }
 }
 

@@ -25,10 +25,12 @@ using PeerAliases = std::map<std::string, identity::PublicKey>;
 // is left out (dialablePeers warns about it).
 PeerAliases peerAliases(capnp::List<schema::StaticPeer>::Reader peers);
 
-// Runs `command` and writes its outcome to `result`. The peer of connect and
-// disconnect is an npub or one of `aliases` (any case).
+// Runs `command` and writes its outcome to `reply` (its result; a probe
+// also its report). The peer of connect and disconnect is an npub or one of
+// `aliases` (any case); `names` are the display names of configured peers.
 void runControlCommand(schema::ControlCommand::Reader command, mesh::MeshNode& links,
                        const TransportSet& transports, const PeerAliases& aliases,
-                       schema::CommandResult::Builder result);
+                       const std::map<identity::NodeAddr, std::string>& names,
+                       schema::ControlReply::Builder reply);
 
 }  // namespace fips::router

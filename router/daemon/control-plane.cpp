@@ -44,7 +44,7 @@ void ControlPlane::onCommand(capnp::MessageReader& reader) {
   capnp::MallocMessageBuilder msg;
   auto reply = msg.initRoot<schema::ControlReply>();
   reply.setId(command.getId());
-  handler_(command, reply.initResult());
+  handler_(command, reply);
   bridge_->send(msg);
 }
 

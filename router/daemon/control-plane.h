@@ -21,9 +21,10 @@ namespace fips::router {
 
 class ControlPlane {
  public:
-  // Runs one command on this thread and fills its result.
+  // Runs one command on this thread and fills its reply (result, and the
+  // probe report for a probe).
   using CommandHandler =
-      std::function<void(schema::ControlCommand::Reader, schema::CommandResult::Builder)>;
+      std::function<void(schema::ControlCommand::Reader, schema::ControlReply::Builder)>;
 
   // listenFd: the listening control socket from the supervisor. `first` is
   // published before the thread starts, so no query ever finds nothing.

@@ -12,12 +12,6 @@ namespace {
 
 using schema::NodeSnapshot;
 
-// A monotonic instant as Unix ms, through the pair of clocks sampled together.
-uint64_t toUnixMs(const SnapshotInput& in, uint64_t monoMs) {
-  const uint64_t age = in.nowMonoMs > monoMs ? in.nowMonoMs - monoMs : 0;
-  return in.nowUnixMs > age ? in.nowUnixMs - age : 0;
-}
-
 const TransportInfo* transportById(const SnapshotInput& in, uint32_t id) {
   for (const auto& t : in.transports) {
     if (t.id == id) return &t;
@@ -183,41 +177,9 @@ StatRows bloomStats(const bloom::BloomCounters& c) {
   };
 }
 
-// The reference's discovery family, one row per lookup counter.
-StatRows discoveryStats(const lookup::LookupCounters& c) {
-  return {
-      {"req_received", c.reqReceived},
-      {"req_decode_error", c.reqDecodeError},
-      {"req_duplicate", c.reqDuplicate},
-      {"req_dedup_cache_full", c.reqDedupCacheFull},
-      {"req_target_is_us", c.reqTargetIsUs},
-      {"req_forwarded", c.reqForwarded},
-      {"req_ttl_exhausted", c.reqTtlExhausted},
-      {"req_initiated", c.reqInitiated},
-      {"req_deduplicated", c.reqDeduplicated},
-      {"req_backoff_suppressed", c.reqBackoffSuppressed},
-      {"req_forward_rate_limited", c.reqForwardRateLimited},
-      {"req_bloom_miss", c.reqBloomMiss},
-      {"req_no_tree_peer", c.reqNoTreePeer},
-      {"req_fallback_forwarded", c.reqFallbackForwarded},
-      {"resp_received", c.respReceived},
-      {"resp_decode_error", c.respDecodeError},
-      {"resp_forwarded", c.respForwarded},
-      {"resp_already_forwarded", c.respAlreadyForwarded},
-      {"resp_identity_miss", c.respIdentityMiss},
-      {"resp_proof_failed", c.respProofFailed},
-      {"resp_accepted", c.respAccepted},
-      {"resp_timed_out", c.respTimedOut},
-      {"resp_mtu_below_floor", c.respMtuBelowFloor},
-      {"resp_no_route", c.respNoRoute},
-      {"sign_failed", c.signFailed},
-      {"rng_failed", c.rngFailed},
-  };
-}
-
 struct CounterRow {
   const char* family;
-  const char* name;
+  std::string name;
   std::string labelName;
   std::string labelValue;
   uint64_t value;
@@ -256,6 +218,8 @@ std::vector<CounterRow> counterRows(const SnapshotInput& in) {
     rows.push_back({"bloom", name, "", "", value, "bloom filter (FilterAnnounce) events"});
   for (const auto& [name, value] : discoveryStats(in.mesh->lookups().counters()))
     rows.push_back({"discovery", name, "", "", value, "coordinate lookup events"});
+  for (const auto& [name, value] : forwardingStats(in.mesh->forwarding()))
+    rows.push_back({"forwarding", name, "", "", value, "SessionDatagram forwarding events"});
   return rows;
 }
 
@@ -278,27 +242,6 @@ kj::ArrayPtr<const uint8_t> bytesOf(const identity::NodeAddr& addr) {
 
 void setCoords(capnp::List<capnp::Data>::Builder list, const stp::Coordinates& coords) {
   for (unsigned i = 0; i < coords.path().size(); ++i) list.set(i, bytesOf(coords.path()[i]));
-}
-
-// The npub of addr if this node knows its key: ourselves, a peer, the
-// identity cache.
-std::optional<std::string> npubOf(const SnapshotInput& in, const identity::NodeAddr& addr) {
-  if (addr == in.facts->nodeAddr) return in.facts->npub;
-  for (const auto& p : in.peers) {
-    if (p.addr == addr) return identity::encodeNpub(p.key);
-  }
-  std::optional<std::string> found;
-  in.mesh->identities().forEach([&](const routing::CachedIdentity& e) {
-    if (!found && e.addr == addr) found = identity::encodeNpub(e.key);
-  });
-  return found;
-}
-
-std::string nameOf(const SnapshotInput& in, const identity::NodeAddr& addr) {
-  auto alias = in.facts->aliases.find(addr);
-  if (alias != in.facts->aliases.end()) return alias->second;
-  auto npub = npubOf(in, addr);
-  return npub ? shortNpub(*npub) : shortAddr(addr);
 }
 
 void fillTree(const SnapshotInput& in, schema::TreeStatus::Builder t) {
@@ -391,6 +334,70 @@ void fillCache(const SnapshotInput& in, schema::CacheStatus::Builder c) {
 
 }  // namespace
 
+// A monotonic instant as Unix ms, through the pair of clocks sampled together.
+uint64_t toUnixMs(const SnapshotInput& in, uint64_t monoMs) {
+  const uint64_t age = in.nowMonoMs > monoMs ? in.nowMonoMs - monoMs : 0;
+  return in.nowUnixMs > age ? in.nowUnixMs - age : 0;
+}
+
+// The npub of addr if this node knows its key: ourselves, a peer, the
+// identity cache.
+std::optional<std::string> npubOf(const SnapshotInput& in, const identity::NodeAddr& addr) {
+  if (addr == in.facts->nodeAddr) return in.facts->npub;
+  for (const auto& p : in.peers) {
+    if (p.addr == addr) return identity::encodeNpub(p.key);
+  }
+  std::optional<std::string> found;
+  const auto match = [&](const routing::CachedIdentity& e) {
+    if (!found && e.addr == addr) found = identity::encodeNpub(e.key);
+  };
+  if (in.mesh != nullptr) {
+    in.mesh->identities().forEach(match);
+  } else {
+    for (const auto& e : in.routing.identities) match(e);
+  }
+  return found;
+}
+
+std::string nameOf(const SnapshotInput& in, const identity::NodeAddr& addr) {
+  auto alias = in.facts->aliases.find(addr);
+  if (alias != in.facts->aliases.end()) return alias->second;
+  auto npub = npubOf(in, addr);
+  return npub ? shortNpub(*npub) : shortAddr(addr);
+}
+
+// The reference's discovery family, one row per lookup counter.
+std::vector<std::pair<const char*, uint64_t>> discoveryStats(const lookup::LookupCounters& c) {
+  return {
+      {"req_received", c.reqReceived},
+      {"req_decode_error", c.reqDecodeError},
+      {"req_duplicate", c.reqDuplicate},
+      {"req_dedup_cache_full", c.reqDedupCacheFull},
+      {"req_target_is_us", c.reqTargetIsUs},
+      {"req_forwarded", c.reqForwarded},
+      {"req_ttl_exhausted", c.reqTtlExhausted},
+      {"req_initiated", c.reqInitiated},
+      {"req_deduplicated", c.reqDeduplicated},
+      {"req_backoff_suppressed", c.reqBackoffSuppressed},
+      {"req_forward_rate_limited", c.reqForwardRateLimited},
+      {"req_bloom_miss", c.reqBloomMiss},
+      {"req_no_tree_peer", c.reqNoTreePeer},
+      {"req_fallback_forwarded", c.reqFallbackForwarded},
+      {"resp_received", c.respReceived},
+      {"resp_decode_error", c.respDecodeError},
+      {"resp_forwarded", c.respForwarded},
+      {"resp_already_forwarded", c.respAlreadyForwarded},
+      {"resp_identity_miss", c.respIdentityMiss},
+      {"resp_proof_failed", c.respProofFailed},
+      {"resp_accepted", c.respAccepted},
+      {"resp_timed_out", c.respTimedOut},
+      {"resp_mtu_below_floor", c.respMtuBelowFloor},
+      {"resp_no_route", c.respNoRoute},
+      {"sign_failed", c.signFailed},
+      {"rng_failed", c.rngFailed},
+  };
+}
+
 std::string shortAddr(const identity::NodeAddr& addr) {
   return addr.toHex().substr(0, 8) + "...";
 }
@@ -411,6 +418,7 @@ void buildSnapshot(const SnapshotInput& in, schema::NodeSnapshot::Builder out) {
     fillBloom(in, out.initBloom());
     fillCache(in, out.initCache());
   }
+  fillRoutingSections(in, out);
 }
 
 }  // namespace fips::router

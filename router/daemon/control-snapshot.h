@@ -7,7 +7,9 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "control.capnp.h"
@@ -33,6 +35,29 @@ struct NodeFacts {
   std::map<identity::NodeAddr, std::string> aliases;  // peers[].alias
 };
 
+// Sessions, handshakes, lookups, caches and forwarding counters, copied
+// out of MeshNode each tick (collectRouting) so the builder stays a pure
+// function of plain values.
+struct RoutingInput {
+  bool present = false;  // false: the mesh is not running; the sections stay empty
+  std::vector<std::pair<identity::NodeAddr, fsp::SessionInfo>> sessions;
+  std::vector<link::HandshakeInfo> handshakes;
+  std::vector<link::RetryInfo> retries;
+  std::vector<lookup::PendingLookup> pendingLookups;
+  routing::ForwardingCounters forwarding;
+  lookup::LookupCounters lookups;
+  size_t coordCacheEntries = 0;
+  size_t identityCacheEntries = 0;
+  size_t identityCacheCapacity = 0;
+  std::vector<routing::CachedIdentity> identities;  // most recently used first, at most 1,000
+  size_t pendingTunDestinations = 0;
+  size_t pendingTunPackets = 0;
+  size_t recentRequests = 0;
+};
+
+// Reads RoutingInput from the node (data-plane thread).
+RoutingInput collectRouting(const mesh::MeshNode& mesh);
+
 // Everything one snapshot shows.
 struct SnapshotInput {
   const NodeFacts* facts = nullptr;
@@ -50,16 +75,38 @@ struct SnapshotInput {
   // Tree, bloom and coordinate cache are read from it while the snapshot is
   // built (same thread); nullptr leaves those sections empty.
   const mesh::MeshNode* mesh = nullptr;
+  RoutingInput routing;
 };
 
 // Most coordinate cache entries one snapshot lists (count stays exact).
 constexpr size_t SNAPSHOT_CACHE_ENTRIES = 1000;
+// Most entries any other list of the snapshot carries (sessions, connections,
+// pending lookups, retries, identity cache); the counts stay exact.
+constexpr size_t SNAPSHOT_LIST_ENTRIES = 1000;
 
 // "npub1abcd...wxyz", the reference's short form for display names.
 std::string shortNpub(const std::string& npub);
 
 // "1b4788b7...", the reference's display name for an address with no key.
 std::string shortAddr(const identity::NodeAddr& addr);
+
+// The reference's forwarding counter family ("received_packets",
+// "drop_no_route_bytes", "route_tree_up", ...), in its key order.
+std::vector<std::pair<std::string, uint64_t>> forwardingStats(const routing::ForwardingCounters& c);
+
+// The reference's discovery (lookup) counter family.
+std::vector<std::pair<const char*, uint64_t>> discoveryStats(const lookup::LookupCounters& c);
+
+// Fills the sections read from in.routing (control-snapshot-routing.cpp).
+void fillRoutingSections(const SnapshotInput& in, schema::NodeSnapshot::Builder out);
+
+// The name shown for addr: alias, else the short npub if its key is known
+// (self, a peer, the identity cache), else the short address.
+std::string nameOf(const SnapshotInput& in, const identity::NodeAddr& addr);
+// The npub of addr when this node knows its key.
+std::optional<std::string> npubOf(const SnapshotInput& in, const identity::NodeAddr& addr);
+// A monotonic instant of the link engine's clock as Unix ms.
+uint64_t toUnixMs(const SnapshotInput& in, uint64_t monoMs);
 
 // Fills `out` from `in` (in.facts must be set).
 void buildSnapshot(const SnapshotInput& in, schema::NodeSnapshot::Builder out);

@@ -267,6 +267,7 @@ SnapshotInput RouterDaemon::snapshotInput() const {
     in.linkCounters = mesh_->linkCounters();
     in.linkMessagesIgnored = mesh_->counters().unhandled;
     in.mesh = mesh_.get();
+    in.routing = collectRouting(*mesh_);
   }
   in.transports = transports_.workers();
   in.transportCounters = transports_.counters();
@@ -286,9 +287,9 @@ void RouterDaemon::sampleHistory() {
 }
 
 void RouterDaemon::onControlCommand(schema::ControlCommand::Reader command,
-                                    schema::CommandResult::Builder result) {
-  if (!mesh_ || stopping_) return result.setError("node shutting down");
-  runControlCommand(command, *mesh_, transports_, peerAliases_, result);
+                                    schema::ControlReply::Builder reply) {
+  if (!mesh_ || stopping_) return reply.initResult().setError("node shutting down");
+  runControlCommand(command, *mesh_, transports_, peerAliases_, facts_.aliases, reply);
   transports_.flush();
   publishSnapshot();
 }

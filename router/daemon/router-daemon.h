@@ -84,7 +84,7 @@ class RouterDaemon final : public mesh::MeshIo {
   // One tick of the stats history (when the control service runs).
   void sampleHistory();
   void onControlCommand(schema::ControlCommand::Reader command,
-                        schema::CommandResult::Builder result);
+                        schema::ControlReply::Builder reply);
   void onTunEvent(capnp::MessageReader& reader, std::vector<privsep::UniqueFd>& fds);
   void stop();
   // Sends the host-name lookups of static peers that are due.

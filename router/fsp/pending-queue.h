@@ -42,6 +42,12 @@ class PendingQueue {
   bool has(const identity::NodeAddr& dest) const { return queues_.contains(dest); }
   size_t destinations() const { return queues_.size(); }
   size_t queued(const identity::NodeAddr& dest) const;
+  // Packets queued for every destination (O(destinations)).
+  size_t total() const {
+    size_t n = 0;
+    for (const auto& [dest, queue] : queues_) n += queue.size();
+    return n;
+  }
   uint64_t droppedOldest() const { return droppedOldest_; }
   uint64_t refused() const { return refused_; }
 

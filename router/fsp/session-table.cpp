@@ -213,18 +213,39 @@ void SessionTable::removeSession(const NodeAddr& peer, SessionActions& out) {
   erase(peer, SessionCloseReason::REMOVED, PendingDropReason::SESSION_CLOSED, out);
 }
 
+SessionInfo SessionTable::infoOf(const Session& s) {
+  SessionInfo info{.state = s.state,
+                   .initiator = s.initiator,
+                   .coordsWarmupRemaining = s.warmupRemaining,
+                   .pathMtu = s.pathMtu.currentMtu(),
+                   .packetsSent = s.packetsSent,
+                   .packetsRecv = s.packetsRecv,
+                   .bytesSent = s.bytesSent,
+                   .bytesRecv = s.bytesRecv,
+                   .resends = s.resends,
+                   .createdMs = s.createdMs,
+                   .lastActivityMs = s.lastActivityMs};
+  if (s.keys) {
+    info.sessionStartMs = s.keys->sessionStartMs();
+    info.kBit = s.keys->kBit();
+    info.draining = s.keys->draining();
+    info.rekeys = s.keys->completedRekeys();
+    info.rekeyInProgress = s.keys->rekeyInProgress();
+  }
+  return info;
+}
+
 std::optional<SessionInfo> SessionTable::info(const NodeAddr& peer) const {
   const auto it = sessions_.find(peer);
   if (it == sessions_.end()) return std::nullopt;
-  const Session& s = *it->second;
-  return SessionInfo{.state = s.state,
-                     .initiator = s.initiator,
-                     .coordsWarmupRemaining = s.warmupRemaining,
-                     .pathMtu = s.pathMtu.currentMtu(),
-                     .packetsSent = s.packetsSent,
-                     .packetsRecv = s.packetsRecv,
-                     .bytesSent = s.bytesSent,
-                     .bytesRecv = s.bytesRecv};
+  return infoOf(*it->second);
+}
+
+std::vector<std::pair<NodeAddr, SessionInfo>> SessionTable::list() const {
+  std::vector<std::pair<NodeAddr, SessionInfo>> out;
+  out.reserve(sessions_.size());
+  for (const auto& [addr, session] : sessions_) out.emplace_back(addr, infoOf(*session));
+  return out;
 }
 
 }  // namespace fips::router::fsp

@@ -16,6 +16,8 @@
 #include <optional>
 #include <span>
 #include <unordered_map>
+#include <utility>
+#include <vector>
 
 #include "router/crypto/rng.h"
 #include "router/fsp/handshake-messages.h"
@@ -90,6 +92,16 @@ struct SessionInfo {
   uint8_t coordsWarmupRemaining;
   uint16_t pathMtu;  // source-side current path MTU (PathMtuState::UNKNOWN if none)
   uint64_t packetsSent, packetsRecv, bytesSent, bytesRecv;
+  uint32_t resends = 0;         // handshake message resends (Initiating / AwaitingMsg3)
+  uint64_t createdMs = 0;       // monotonic ms the entry was created
+  uint64_t lastActivityMs = 0;  // monotonic ms of handshake progress or Data
+  // Established only: the keys' start (reset at every cutover), K bit,
+  // previous keys still draining, completed rekeys, a rekey handshake armed.
+  uint64_t sessionStartMs = 0;
+  bool kBit = false;
+  bool draining = false;
+  uint64_t rekeys = 0;
+  bool rekeyInProgress = false;
 };
 
 class SessionTable {
@@ -143,6 +155,9 @@ class SessionTable {
   void tick(uint64_t nowMs, crypto::Rng& rng, SessionActions& out);
 
   std::optional<SessionInfo> info(const NodeAddr& peer) const;
+  // Every session with its remote NodeAddr, in no particular order (control
+  // snapshot; O(n)).
+  std::vector<std::pair<NodeAddr, SessionInfo>> list() const;
   size_t size() const { return sessions_.size(); }
   const PendingQueue& pending() const { return pending_; }
   uint64_t drops(SessionDrop drop) const { return drops_[static_cast<size_t>(drop)]; }
@@ -150,6 +165,8 @@ class SessionTable {
 
  private:
   struct Session;
+
+  static SessionInfo infoOf(const Session& s);
 
   Session* find(const NodeAddr& peer);
   void drop(SessionDrop reason) { ++drops_[static_cast<size_t>(reason)]; }

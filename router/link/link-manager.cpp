@@ -113,6 +113,35 @@ std::vector<PeerInfo> LinkManager::peers() const {
   return out;
 }
 
+std::vector<HandshakeInfo> LinkManager::handshakes() const {
+  std::vector<HandshakeInfo> out;
+  out.reserve(outbound_.size());
+  for (const auto& [addr, hs] : outbound_) {
+    const auto config = statics_.find(addr);
+    out.push_back(
+        {.peer = addr,
+         .key = config != statics_.end() ? std::optional(config->second.key) : std::nullopt,
+         .to = hs.to,
+         .ourIndex = hs.ourIndex,
+         .startMs = hs.startMs,
+         .resends = hs.resends});
+  }
+  return out;
+}
+
+std::vector<RetryInfo> LinkManager::retries() const {
+  std::vector<RetryInfo> out;
+  for (const auto& [addr, peer] : statics_) {
+    if (peers_.contains(addr)) continue;
+    if (peer.retry.count() == 0 && !peer.retry.dueMs()) continue;
+    out.push_back({.peer = addr,
+                   .retryCount = peer.retry.count(),
+                   .dueMs = peer.retry.dueMs(),
+                   .autoReconnect = peer.redial});
+  }
+  return out;
+}
+
 bool LinkManager::atMaxLinks() const {
   return config_.maxLinks != 0 && outbound_.size() + peers_.size() >= config_.maxLinks;
 }

@@ -47,6 +47,24 @@ struct LinkCounters {
   uint64_t droppedTotal() const;
 };
 
+// One outbound handshake in progress (fipsctl show connections).
+struct HandshakeInfo {
+  identity::NodeAddr peer;
+  std::optional<identity::PublicKey> key;  // the static key we expect in msg2
+  TransportAddr to;
+  uint32_t ourIndex = 0;
+  uint64_t startMs = 0;  // monotonic ms msg1 was first sent
+  uint32_t resends = 0;  // msg1 resends so far
+};
+
+// Redial state of one configured or ephemeral peer (fipsctl show routing retries[]).
+struct RetryInfo {
+  identity::NodeAddr peer;
+  uint32_t retryCount = 0;
+  std::optional<uint64_t> dueMs;  // monotonic ms of the next dial; nullopt: none scheduled
+  bool autoReconnect = true;      // false for ephemeral (fipsctl connect) peers
+};
+
 class LinkManager {
  public:
   // ctx, clock, rng and io are borrowed and must outlive the manager. epoch
@@ -91,6 +109,9 @@ class LinkManager {
   std::vector<PeerInfo> peers() const;
   // Outbound handshakes in progress.
   size_t pendingHandshakes() const { return outbound_.size(); }
+  std::vector<HandshakeInfo> handshakes() const;
+  // Peers without an active link that have a retry history or a dial due.
+  std::vector<RetryInfo> retries() const;
   const LinkCounters& counters() const { return counters_; }
   const identity::NodeAddr& localAddr() const { return localAddr_; }
 

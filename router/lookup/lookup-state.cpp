@@ -99,7 +99,7 @@ LookupStart LookupState::start(const routing::MeshView& view, const NodeAddr& ta
     recordFailure(target, nowMs);
     return LookupStart::NO_TREE_PEER;
   }
-  pending_[target] = Pending{.lastSentMs = nowMs, .attempt = 1};
+  pending_[target] = Pending{.initiatedMs = nowMs, .lastSentMs = nowMs, .attempt = 1};
   return LookupStart::STARTED;
 }
 
@@ -126,6 +126,18 @@ void LookupState::tick(const routing::MeshView& view, uint64_t nowMs, LookupActi
     sendRequest(view, it->first, out);
     ++it;
   }
+}
+
+std::vector<PendingLookup> LookupState::pendingLookups() const {
+  std::vector<PendingLookup> out;
+  out.reserve(pending_.size());
+  for (const auto& [target, p] : pending_) {
+    out.push_back({.target = target,
+                   .initiatedMs = p.initiatedMs,
+                   .lastSentMs = p.lastSentMs,
+                   .attempt = p.attempt});
+  }
+  return out;
 }
 
 }  // namespace fips::router::lookup

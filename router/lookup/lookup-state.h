@@ -91,6 +91,14 @@ struct LookupCounters {
   uint64_t respMtuBelowFloor = 0, respNoRoute = 0, signFailed = 0, rngFailed = 0;
 };
 
+// One lookup this node originated that has not been answered yet.
+struct PendingLookup {
+  NodeAddr target;
+  uint64_t initiatedMs = 0;  // monotonic ms of the first request
+  uint64_t lastSentMs = 0;   // monotonic ms of the latest attempt
+  size_t attempt = 1;        // 1 = first request
+};
+
 class LookupState {
  public:
   // ctx, identity (our key: it signs the proofs for view.selfAddr()) and rng
@@ -124,11 +132,14 @@ class LookupState {
 
   bool isPending(const NodeAddr& target) const { return pending_.contains(target); }
   size_t pendingCount() const { return pending_.size(); }
+  // Our own lookups waiting for an answer, by target (fipsctl show routing).
+  std::vector<PendingLookup> pendingLookups() const;
   size_t recentCount() const { return recent_.size(); }
   const LookupCounters& counters() const { return counters_; }
 
  private:
   struct Pending {
+    uint64_t initiatedMs = 0;
     uint64_t lastSentMs = 0;
     size_t attempt = 1;  // 1 = first request
   };

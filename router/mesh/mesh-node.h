@@ -128,6 +128,9 @@ class MeshNode final : private link::LinkIo, private routing::MeshView {
   bool addEphemeralPeer(const identity::PublicKey& key, const link::TransportAddr& addr);
   // Outbound handshakes in progress.
   size_t pendingHandshakes() const { return links_.pendingHandshakes(); }
+  // The link engine's handshakes and redial state (fipsctl show connections|routing).
+  std::vector<link::HandshakeInfo> handshakes() const { return links_.handshakes(); }
+  std::vector<link::RetryInfo> retries() const { return links_.retries(); }
   // The receive entry point for every datagram from a transport.
   void onDatagram(const link::TransportAddr& from, std::span<const uint8_t> packet);
   // Timers of the link engine and every component; call about once a second.

@@ -106,6 +106,9 @@ class SessionRekey {
   // Our msg3 is retained: the peer is not yet seen on the new keys.
   bool awaitingConfirmation() const { return retainedMsg3_.has_value(); }
   uint64_t completedRekeys() const { return completedRekeys_; }
+  // The K bit of the current keys; previous keys are still kept (draining).
+  bool kBit() const { return keys_.kBit(); }
+  bool draining() const { return keys_.hasPrevious(); }
   const SessionRekeyStats& stats() const { return stats_; }
 
  private:

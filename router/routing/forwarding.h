@@ -61,6 +61,8 @@ struct ForwardingCounters {
   uint64_t deliveredBytes = 0;
   uint64_t forwardedPackets = 0;  // decided forwards (bytes: re-encoded body)
   uint64_t forwardedBytes = 0;
+  uint64_t originatedPackets = 0;  // SessionDatagrams this node sent as source
+  uint64_t originatedBytes = 0;
   std::array<uint64_t, FORWARD_DROP_COUNT> dropPackets{};  // by ForwardDrop
   std::array<uint64_t, FORWARD_DROP_COUNT> dropBytes{};
   std::array<uint64_t, ROUTE_CLASS_COUNT> routeClass{};  // by RouteClass, sums to forwardedPackets
@@ -105,6 +107,11 @@ class Forwarder {
 
   // The caller could not send a FORWARD result of bodyBytes bytes.
   void recordSendError(size_t bodyBytes);
+  // This node sent a SessionDatagram of bodyBytes bytes as its source.
+  void recordOriginated(size_t bodyBytes) {
+    ++counters_.originatedPackets;
+    counters_.originatedBytes += bodyBytes;
+  }
 
   const ForwardingCounters& counters() const { return counters_; }
 

@@ -146,8 +146,8 @@ ctl disconnect "$NPUB_B" 2>"$WORK/err"; rc=$?
 check "disconnect of a peer not connected: status 1, one line" bash -c "[ $rc -eq 1 ] && grep -q 'peer not found' $WORK/err"
 
 # --- layers not built: a clear message and status 1
-ctl show routing >/dev/null 2>"$WORK/err"; rc=$?
-check "show routing: not available yet, status 1" bash -c "[ $rc -eq 1 ] && grep -q 'not available yet in this build' $WORK/err"
+ctl show native-flows >/dev/null 2>"$WORK/err"; rc=$?
+check "show native-flows: not available yet, status 1" bash -c "[ $rc -eq 1 ] && grep -q 'not available yet in this build' $WORK/err"
 
 # --- a wrong -s path: one line, status 1
 "$BUILD/ctl/fipsctl" -s "$WORK/nowhere.sock" show status 2>"$WORK/err"; rc=$?

@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: MIT
+// fipsctl's `probe` output from fixed reports: the reference's report keys,
+// the overall verdict, and the stage block as text.
+#include "ctl/probe-render.h"
+
+#include <capnp/message.h>
+
+#include <doctest/doctest.h>
+
+namespace fips::ctl {
+namespace {
+
+const uint8_t TARGET[16] = {0x4a, 0x1f, 0x9c, 0x22, 0xe0, 0x8b, 0x5d, 0x37,
+                            0x14, 0xaa, 0x06, 0xfb, 0x92, 0xc1, 0xde, 0x55};
+const uint8_t SELF[16] = {0x4d, 0x22, 0x01, 0xff, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1};
+const uint8_t ROOT[16] = {0x91, 0xb4, 0x0c, 0x6e, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2};
+const uint8_t IPV6[16] = {0xfd, 0x4a, 0x1f, 0x9c, 0x22, 0xe0, 0x8b, 0x5d,
+                          0x37, 0x14, 0xaa, 0x06, 0xfb, 0x92, 0xc1, 0xde};
+
+kj::ArrayPtr<const uint8_t> bytes(const uint8_t (&a)[16]) {
+  return kj::arrayPtr(a, 16);
+}
+
+void stage(schema::ProbeStage::Builder s, const char* verdict, const char* reason = "") {
+  s.setVerdict(verdict);
+  s.setReason(reason);
+}
+
+// A target two tree hops away (both under ROOT), found by a lookup; the
+// session and rtt stages cannot run in this build.
+struct Report {
+  capnp::MallocMessageBuilder msg;
+  schema::ProbeReport::Builder r = msg.initRoot<schema::ProbeReport>();
+
+  Report() {
+    r.setTargetNpub("npub1target");
+    r.setTargetNodeAddr(bytes(TARGET));
+    r.setTargetDisplayName("hydra");
+    r.setTargetIpv6(bytes(IPV6));
+    stage(r.initBloom(), "ok");
+    r.setLookupIssued(true);
+    stage(r.initDiscovery(), "ok");
+    r.setDiscoverySource("lookup");
+    r.setDiscoveryAttempt(2);
+    auto ladder = r.initAttemptTimeoutsSecs(4);
+    for (unsigned i = 0; i < 4; ++i) ladder.set(i, 1u << i);
+    stage(r.initPath(), "ok");
+    r.setCoordsKnown(true);
+    auto ours = r.initOurCoords(2);
+    ours.set(0, bytes(SELF));
+    ours.set(1, bytes(ROOT));
+    auto theirs = r.initTheirCoords(2);
+    theirs.set(0, bytes(TARGET));
+    theirs.set(1, bytes(ROOT));
+    r.setSameRoot(true);
+    r.setLca(bytes(ROOT));
+    r.setTreeHopsUp(1);
+    r.setTreeHopsDown(1);
+    r.setHasNextHop(true);
+    r.setNextHop(bytes(ROOT));
+    r.setNextHopDisplayName("relay-a");
+    r.setNextHopClass("tree_up");
+    stage(r.initSession(), "not_built", "no_probe_session");
+    stage(r.initRtt(), "not_built", "no_session_mmp");
+  }
+};
+
+TEST_CASE("probe --json: the reference's report keys") {
+  Report rep;
+  const Json doc = probeJson(rep.r.asReader(), 2100);
+  CHECK(doc["target"]["node_addr"] == "4a1f9c22e08b5d3714aa06fb92c1de55");
+  CHECK(doc["target"]["display_name"] == "hydra");
+  CHECK(doc["target"]["ipv6_addr"] == "fd4a:1f9c:22e0:8b5d:3714:aa06:fb92:c1de");
+  CHECK(doc["bloom"]["verdict"] == "ok");
+  CHECK(doc["bloom"]["reason"].is_null());
+  CHECK(doc["discovery"]["source"] == "lookup");
+  CHECK(doc["discovery"]["attempts"] == 2);
+  CHECK(doc["discovery"]["attempt_timeouts_secs"] == Json::array({1, 2, 4, 8}));
+  const Json& path = doc["path"];
+  CHECK(path["computed_locally"] == true);
+  CHECK(path["observed"] == false);
+  CHECK(path["coords_known"] == true);
+  CHECK(path["our_coords"] == Json::array({"4d2201ff", "91b40c6e"}));
+  CHECK(path["lca"] == "91b40c6e");
+  CHECK(path["lca_depth"] == 0);
+  CHECK(path["tree_distance"] == 2);
+  CHECK(path["our_depth"] == 1);
+  CHECK(path["next_hop"]["class"] == "tree_up");
+  CHECK(path["next_hop"]["direct_peer"] == false);
+  CHECK(doc["session"]["verdict"] == "not_built");
+  CHECK(doc["session"]["preexisting"] == false);
+  CHECK_FALSE(doc["session"].contains("path_mtu"));
+  CHECK(doc["rtt"]["reason"] == "no_session_mmp");
+  CHECK(doc["cleanup"]["lookup_issued"] == true);
+  CHECK(doc["overall"] == "partial");
+  CHECK(doc["elapsed_ms"] == 2100);
+}
+
+TEST_CASE("probe: overall is ok only when every stage passed, failed on any failure") {
+  Report rep;
+  CHECK(probeOverall(rep.r.asReader()) == "partial");
+  stage(rep.r.initSession(), "ok");
+  stage(rep.r.initRtt(), "skipped");
+  CHECK(probeOverall(rep.r.asReader()) == "ok");
+  stage(rep.r.initBloom(), "failed", "bloom_miss");
+  CHECK(probeOverall(rep.r.asReader()) == "failed");
+}
+
+TEST_CASE("probe --json: no coordinates leave every tree field null") {
+  Report rep;
+  rep.r.setCoordsKnown(false);
+  rep.r.setHasNextHop(false);
+  rep.r.setNoHopReason("coords_required");
+  const Json doc = probeJson(rep.r.asReader(), 0);
+  CHECK(doc["path"]["lca"].is_null());
+  CHECK(doc["path"]["tree_distance"].is_null());
+  CHECK(doc["path"]["our_depth"].is_null());
+  CHECK(doc["path"]["next_hop"].is_null());
+  CHECK(doc["path"]["no_hop_reason"] == "coords_required");
+}
+
+TEST_CASE("probe: the stage block names each stage, the tree walk and the verdict") {
+  Report rep;
+  const std::string text = probeText(rep.r.asReader(), 2100);
+  CHECK(text.find("bloom      ok") != std::string::npos);
+  CHECK(text.find("via lookup, attempt 2") != std::string::npos);
+  CHECK(text.find("next hop relay-a (tree_up)") != std::string::npos);
+  CHECK(text.find("session    not_built") != std::string::npos);
+  CHECK(text.find("1 up, 1 down via 91b40c6e") != std::string::npos);
+  CHECK(text.find("overall: partial (2100 ms)") != std::string::npos);
+}
+
+}  // namespace
+}  // namespace fips::ctl

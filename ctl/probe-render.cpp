@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: MIT
+// probe output (see probe-render.h).
+#include "ctl/probe-render.h"
+
+#include <fmt/format.h>
+
+#include "ctl/snapshot-text.h"
+#include "ctl/table.h"
+
+namespace fips::ctl {
+
+namespace {
+
+Json orNull(capnp::Text::Reader text) {
+  return text.size() == 0 ? Json(nullptr) : Json(text.cStr());
+}
+
+Json stageJson(schema::ProbeStage::Reader s) {
+  return Json{{"verdict", s.getVerdict()},
+              {"reason", orNull(s.getReason())},
+              {"detail", orNull(s.getDetail())},
+              {"elapsed_ms", nullptr}};
+}
+
+Json coordsJson(capnp::List<capnp::Data>::Reader coords) {
+  Json list = Json::array();
+  for (auto addr : coords) list.push_back(hex(addr).substr(0, 8));
+  return list;
+}
+
+std::string coordsText(capnp::List<capnp::Data>::Reader coords) {
+  std::string text;
+  for (auto addr : coords) text += (text.empty() ? "" : " > ") + hex(addr).substr(0, 8);
+  return text.empty() ? "-" : text;
+}
+
+bool passed(schema::ProbeStage::Reader s) {
+  return s.getVerdict() == "ok" || s.getVerdict() == "skipped";
+}
+
+std::string stageLine(const char* name, schema::ProbeStage::Reader s, const std::string& extra) {
+  std::string line = fmt::format("{:<10} {:<12}", name, s.getVerdict().cStr());
+  if (s.getReason().size() != 0) line += fmt::format(" {}", s.getReason().cStr());
+  if (!extra.empty()) line += "  " + extra;
+  if (s.getDetail().size() != 0) line += fmt::format("  ({})", s.getDetail().cStr());
+  return line + "\n";
+}
+
+}  // namespace
+
+std::string probeOverall(schema::ProbeReport::Reader r) {
+  const schema::ProbeStage::Reader stages[] = {r.getBloom(), r.getDiscovery(), r.getPath(),
+                                               r.getSession(), r.getRtt()};
+  bool all = true;
+  for (auto s : stages) {
+    if (s.getVerdict() == "failed") return "failed";
+    all = all && passed(s);
+  }
+  return all ? "ok" : "partial";
+}
+
+Json probeJson(schema::ProbeReport::Reader r, uint64_t elapsedMs) {
+  Json timeouts = Json::array();
+  for (auto t : r.getAttemptTimeoutsSecs()) timeouts.push_back(t);
+  Json path = stageJson(r.getPath());
+  path["computed_locally"] = true;
+  path["observed"] = false;
+  path["coords_known"] = r.getCoordsKnown();
+  const bool tree = r.getCoordsKnown() && r.getSameRoot();
+  path["our_coords"] = coordsJson(r.getOurCoords());
+  path["their_coords"] = coordsJson(r.getTheirCoords());
+  path["our_depth"] = r.getCoordsKnown() ? Json(r.getOurCoords().size() - 1) : Json(nullptr);
+  path["their_depth"] = r.getCoordsKnown() ? Json(r.getTheirCoords().size() - 1) : Json(nullptr);
+  path["same_root"] = r.getCoordsKnown() ? Json(r.getSameRoot()) : Json(nullptr);
+  path["lca"] = tree ? Json(hex(r.getLca()).substr(0, 8)) : Json(nullptr);
+  path["lca_depth"] = tree ? Json(r.getLcaDepth()) : Json(nullptr);
+  path["tree_hops_up"] = tree ? Json(r.getTreeHopsUp()) : Json(nullptr);
+  path["tree_hops_down"] = tree ? Json(r.getTreeHopsDown()) : Json(nullptr);
+  path["tree_distance"] = tree ? Json(r.getTreeHopsUp() + r.getTreeHopsDown()) : Json(nullptr);
+  path["next_hop"] = nullptr;
+  if (r.getHasNextHop()) {
+    const bool direct = hex(r.getNextHop()) == hex(r.getTargetNodeAddr());
+    path["next_hop"] = Json{{"node_addr", hex(r.getNextHop()).substr(0, 8)},
+                            {"display_name", r.getNextHopDisplayName()},
+                            {"class", r.getNextHopClass()},
+                            {"direct_peer", direct}};
+  }
+  path["no_hop_reason"] = orNull(r.getNoHopReason());
+  Json bloom = stageJson(r.getBloom());
+  bloom["fanout"] = nullptr;  // how many peers the request reached is not reported here
+  Json discovery = stageJson(r.getDiscovery());
+  discovery["source"] = orNull(r.getDiscoverySource());
+  discovery["attempts"] =
+      r.getDiscoveryAttempt() == 0 ? Json(nullptr) : Json(r.getDiscoveryAttempt());
+  discovery["attempt_timeouts_secs"] = timeouts;
+  Json session = stageJson(r.getSession());
+  session["preexisting"] = r.getSessionPreexisting();
+  session["established"] = r.getSessionEstablished();
+  if (r.getPathMtu() != 0) session["path_mtu"] = r.getPathMtu();
+  return Json{
+      {"target",
+       {{"npub", r.getTargetNpub()},
+        {"node_addr", hex(r.getTargetNodeAddr())},
+        {"display_name", r.getTargetDisplayName()},
+        {"ipv6_addr", ipv6Text(r.getTargetIpv6())}}},
+      {"bloom", bloom},
+      {"discovery", discovery},
+      {"path", path},
+      {"session", session},
+      {"rtt", stageJson(r.getRtt())},
+      {"cleanup",
+       {{"session_created_and_torn_down", false},
+        {"session_left_intact", r.getSessionPreexisting()},
+        {"left_intact_reason", r.getSessionPreexisting() ? Json("preexisting") : Json(nullptr)},
+        {"lookup_issued", r.getLookupIssued()},
+        {"coords_were_cached", r.getCoordsWereCached()},
+        {"identity_was_cached", r.getIdentityWasCached()},
+        {"warmups_sent", 0}}},
+      {"overall", probeOverall(r)},
+      {"elapsed_ms", elapsedMs},
+  };
+}
+
+std::string probeText(schema::ProbeReport::Reader r, uint64_t elapsedMs) {
+  std::string out = fmt::format("probe {} ({})\n  {}\n\n", r.getTargetDisplayName().cStr(),
+                                ipv6Text(r.getTargetIpv6()), r.getTargetNpub().cStr());
+  out += stageLine("bloom", r.getBloom(), r.getLookupIssued() ? "lookup issued" : "");
+  std::string discovery;
+  if (r.getDiscoverySource().size() != 0) discovery = "via " + std::string(r.getDiscoverySource());
+  if (r.getDiscoveryAttempt() != 0)
+    discovery += fmt::format(", attempt {}", r.getDiscoveryAttempt());
+  out += stageLine("discovery", r.getDiscovery(), discovery);
+  std::string path;
+  if (r.getHasNextHop()) {
+    path = fmt::format("next hop {} ({})", r.getNextHopDisplayName().cStr(),
+                       r.getNextHopClass().cStr());
+  }
+  out += stageLine("path", r.getPath(), path);
+  out += stageLine("session", r.getSession(),
+                   r.getPathMtu() != 0 ? fmt::format("path mtu {}", r.getPathMtu()) : "");
+  out += stageLine("rtt", r.getRtt(), "");
+  if (r.getCoordsKnown()) {
+    out += fmt::format("\nours:   {}\ntheirs: {}\n", coordsText(r.getOurCoords()),
+                       coordsText(r.getTheirCoords()));
+    if (r.getSameRoot()) {
+      out += fmt::format(
+          "tree walk: {} up, {} down via {} (depth {}; a local computation, not a "
+          "traceroute)\n",
+          r.getTreeHopsUp(), r.getTreeHopsDown(), hex(r.getLca()).substr(0, 8), r.getLcaDepth());
+    }
+  }
+  return out + fmt::format("\noverall: {} ({} ms)\n", probeOverall(r), elapsedMs);
+}
+
+}  // namespace fips::ctl

@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: MIT
+// fipsctl's `show sessions|connections|routing|identity-cache` and `acl
+// show` output from fixed snapshots, as table and as JSON with the
+// reference's show_sessions / show_connections / show_routing /
+// show_identity_cache / show_acl keys.
+#include "ctl/routing-render.h"
+
+#include <capnp/message.h>
+
+#include <doctest/doctest.h>
+
+namespace fips::ctl {
+namespace {
+
+const uint8_t PEER[16] = {0x9a, 0x00, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66,
+                          0x77, 0x88, 0x99, 0xaa, 0xbb, 0xcc, 0xdd, 0xee};
+const uint8_t OTHER[16] = {0xc0, 0xff, 0xee, 0x00, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1};
+const uint8_t IPV6[16] = {0xfd, 0x9a, 0x00, 0x11, 0x22, 0x33, 0x44, 0x55,
+                          0x66, 0x77, 0x88, 0x99, 0xaa, 0xbb, 0xcc, 0xdd};
+constexpr const char* PEER_HEX = "9a00112233445566778899aabbccddee";
+constexpr const char* OTHER_HEX = "c0ffee00000000000000000000000001";
+constexpr uint64_t NOW = 1'700'000'100'000;
+
+kj::ArrayPtr<const uint8_t> bytes(const uint8_t (&a)[16]) {
+  return kj::arrayPtr(a, 16);
+}
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+struct Snapshot {
+  capnp::MallocMessageBuilder msg;
+  schema::NodeSnapshot::Builder root = msg.initRoot<schema::NodeSnapshot>();
+
+  Snapshot() {
+    auto sessions = root.initSessions();
+    sessions.setCount(3);  // one more than listed: the snapshot list was bounded
+    auto list = sessions.initSessions(2);
+    list[0].setRemoteAddr(bytes(PEER));
+    list[0].setNpub("npub1peer");
+    list[0].setDisplayName("node-c");
+    list[0].setState("established");
+    list[0].setIsInitiator(true);
+    list[0].setCreatedAtMs(NOW - 125'000);
+    list[0].setLastActivityMs(NOW - 2'000);
+    list[0].setSessionStartMs(NOW - 60'000);
+    list[0].setCurrentKBit(true);
+    list[0].setPathMtu(1400);
+    list[0].setRekeys(2);
+    list[0].setPacketsSent(10);
+    list[0].setPacketsRecv(9);
+    list[0].setBytesSent(1000);
+    list[0].setBytesRecv(900);
+    list[1].setRemoteAddr(bytes(OTHER));
+    list[1].setDisplayName("c0ffee00...");
+    list[1].setState("initiating");
+    list[1].setResendCount(2);
+    list[1].setCreatedAtMs(NOW - 3'000);
+    list[1].setLastActivityMs(NOW - 3'000);
+
+    auto conns = root.initConnections();
+    conns.setCount(1);
+    auto c = conns.initConnections(1)[0];
+    c.setLinkId(77);
+    c.setDirection("outbound");
+    c.setHandshakeState("sent_msg1");
+    c.setStartedAtMs(NOW - 4'000);
+    c.setIdleMs(4'000);
+    c.setResendCount(3);
+    c.setExpectedPeer("npub1peer");
+    c.setRemoteAddr("192.0.2.7:2121");
+
+    auto r = root.initRouting();
+    r.setCoordCacheEntries(4);
+    r.setIdentityCacheEntries(5);
+    r.setPendingTunDestinations(1);
+    r.setPendingTunPackets(3);
+    r.setRecentRequests(6);
+    auto lookup = r.initPendingLookups(1)[0];
+    lookup.setTarget(bytes(OTHER));
+    lookup.setDisplayName("c0ffee00...");
+    lookup.setAttempt(2);
+    lookup.setAgeMs(3'000);
+    auto retry = r.initRetries(1)[0];
+    retry.setNodeAddr(bytes(PEER));
+    retry.setDisplayName("node-c");
+    retry.setRetryCount(4);
+    retry.setRetryAfterMs(NOW + 8'000);
+    retry.setAutoReconnect(true);
+    auto counters = r.initCounters(3);
+    counters[0].setFamily("forwarding");
+    counters[0].setName("forwarded_packets");
+    counters[0].setValue(11);
+    counters[1].setFamily("forwarding");
+    counters[1].setName("route_tree_up");
+    counters[1].setValue(8);
+    counters[2].setFamily("discovery");
+    counters[2].setName("req_initiated");
+    counters[2].setValue(2);
+
+    auto ids = root.initIdentityCache();
+    ids.setCount(1);
+    ids.setMaxEntries(10000);
+    auto id = ids.initEntries(1)[0];
+    id.setNodeAddr(bytes(PEER));
+    id.setNpub("npub1peer");
+    id.setDisplayName("node-c");
+    id.setIpv6(bytes(IPV6));
+
+    auto acl = root.initAcl();
+    acl.setAllowFile("/etc/fips/peers.allow");
+    acl.setDenyFile("/etc/fips/peers.deny");
+    acl.setEffectiveMode("default_open");
+    acl.setDefaultDecision("allow");
+  }
+
+  schema::NodeSnapshot::Reader reader() { return root.asReader(); }
+};
+
+TEST_CASE("show sessions --json: the reference's keys, by state") {
+  Snapshot s;
+  const Json doc = sessionsJson(s.reader().getSessions());
+  REQUIRE(doc["sessions"].size() == 2);
+  CHECK(doc["count"] == 3);
+  const Json& up = doc["sessions"][0];
+  CHECK(up["remote_addr"] == PEER_HEX);
+  CHECK(up["display_name"] == "node-c");
+  CHECK(up["npub"] == "npub1peer");
+  CHECK(up["state"] == "established");
+  CHECK(up["is_initiator"] == true);
+  CHECK(up["last_activity_ms"] == NOW - 2'000);
+  CHECK(up["stats"]["packets_sent"] == 10);
+  CHECK(up["stats"]["bytes_recv"] == 900);
+  CHECK(up["session_start_ms"] == NOW - 60'000);
+  CHECK(up["current_k_bit"] == true);
+  CHECK(up["is_draining"] == false);
+  CHECK(up["path_mtu"] == 1400);
+  CHECK(up["rekey_count"] == 2);
+  CHECK_FALSE(up.contains("resend_count"));
+  const Json& hs = doc["sessions"][1];
+  CHECK(hs["state"] == "initiating");
+  CHECK(hs["resend_count"] == 2);
+  CHECK(hs["npub"].is_null());
+  CHECK(hs["path_mtu"].is_null());
+  CHECK_FALSE(hs.contains("session_start_ms"));
+}
+
+TEST_CASE("show sessions: one row per session, age and epoch, the rest counted") {
+  Snapshot s;
+  const std::string table = sessionsTable(s.reader().getSessions(), NOW);
+  CHECK(contains(table, "node-c"));
+  CHECK(contains(table, "established"));
+  CHECK(contains(table, "initiator"));
+  CHECK(contains(table, "responder"));
+  CHECK(contains(table, "2m05s"));
+  CHECK(contains(table, "1400"));
+  CHECK(contains(table, "10/9"));
+  CHECK(contains(table, "... and 1 more"));
+  capnp::MallocMessageBuilder empty;
+  CHECK(sessionsTable(empty.initRoot<schema::SessionsStatus>().asReader(), NOW) == "no sessions\n");
+}
+
+TEST_CASE("show connections: JSON keys and table") {
+  Snapshot s;
+  const Json doc = connectionsJson(s.reader().getConnections());
+  REQUIRE(doc["connections"].size() == 1);
+  const Json& c = doc["connections"][0];
+  CHECK(c["link_id"] == 77);
+  CHECK(c["direction"] == "outbound");
+  CHECK(c["handshake_state"] == "sent_msg1");
+  CHECK(c["idle_ms"] == 4'000);
+  CHECK(c["resend_count"] == 3);
+  CHECK(c["expected_peer"] == "npub1peer");
+  const std::string table = connectionsTable(s.reader().getConnections());
+  CHECK(contains(table, "192.0.2.7:2121"));
+  CHECK(contains(table, "sent_msg1"));
+}
+
+TEST_CASE("show routing --json: counts, lookups, retries, counter families") {
+  Snapshot s;
+  const Json doc = routingJson(s.reader().getRouting());
+  CHECK(doc["coord_cache_entries"] == 4);
+  CHECK(doc["identity_cache_entries"] == 5);
+  CHECK(doc["pending_tun_destinations"] == 1);
+  CHECK(doc["pending_tun_packets"] == 3);
+  CHECK(doc["recent_requests"] == 6);
+  REQUIRE(doc["pending_lookups"].size() == 1);
+  CHECK(doc["pending_lookups"][0]["target"] == OTHER_HEX);
+  CHECK(doc["pending_lookups"][0]["attempt"] == 2);
+  REQUIRE(doc["retries"].size() == 1);
+  CHECK(doc["retries"][0]["retry_count"] == 4);
+  CHECK(doc["retries"][0]["auto_reconnect"] == true);
+  CHECK(doc["forwarding"]["forwarded_packets"] == 11);
+  CHECK(doc["forwarding"]["route_tree_up"] == 8);
+  CHECK(doc["discovery"]["req_initiated"] == 2);
+  CHECK(doc["lookup"] == doc["discovery"]);
+  CHECK_FALSE(doc["forwarding"].contains("req_initiated"));
+}
+
+TEST_CASE("show routing: summary, lookup and retry tables") {
+  Snapshot s;
+  const std::string table = routingTable(s.reader().getRouting(), NOW);
+  CHECK(contains(table, "3 packets for 1 destinations"));
+  CHECK(contains(table, "11 packets"));
+  CHECK(contains(table, "2 initiated"));
+  CHECK(contains(table, OTHER_HEX));
+  CHECK(contains(table, "in 8s"));
+}
+
+TEST_CASE("show identity-cache: JSON keys and table") {
+  Snapshot s;
+  const Json doc = identityCacheJson(s.reader().getIdentityCache());
+  CHECK(doc["count"] == 1);
+  CHECK(doc["max_entries"] == 10000);
+  REQUIRE(doc["entries"].size() == 1);
+  CHECK(doc["entries"][0]["node_addr"] == PEER_HEX);
+  CHECK(doc["entries"][0]["npub"] == "npub1peer");
+  CHECK(doc["entries"][0]["ipv6_addr"] == "fd9a:11:2233:4455:6677:8899:aabb:ccdd");
+  const std::string table = identityCacheTable(s.reader().getIdentityCache());
+  CHECK(contains(table, "1 / 10000"));
+  CHECK(contains(table, "node-c"));
+}
+
+TEST_CASE("acl show: the reference's default state, and the build says it has no ACL") {
+  Snapshot s;
+  const Json doc = aclJson(s.reader().getAcl());
+  CHECK(doc["effective_mode"] == "default_open");
+  CHECK(doc["default_decision"] == "allow");
+  CHECK(doc["enforcement_active"] == false);
+  CHECK(doc["allow_entries"].is_array());
+  CHECK(doc["deny_file"] == "/etc/fips/peers.deny");
+  CHECK(doc.size() == 11);
+  CHECK(contains(aclTable(s.reader().getAcl()), "no peer ACL"));
+}
+
+}  // namespace
+}  // namespace fips::ctl

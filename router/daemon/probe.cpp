@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: MIT
+// fipsctl probe stages (see probe.h).
+#include "router/daemon/probe.h"
+
+#include <algorithm>
+#include <variant>
+
+#include <fmt/format.h>
+
+#include "router/daemon/control-snapshot.h"
+#include "router/identity/fips-address.h"
+#include "router/identity/nip19.h"
+#include "router/routing/route-class.h"
+
+namespace fips::router {
+
+namespace {
+
+using schema::ProbeReport;
+
+kj::ArrayPtr<const uint8_t> bytesOf(const identity::NodeAddr& addr) {
+  return kj::arrayPtr(addr.bytes().data(), addr.bytes().size());
+}
+
+void stage(schema::ProbeStage::Builder s, const char* verdict, const char* reason = "",
+           const std::string& detail = "") {
+  s.setVerdict(verdict);
+  s.setReason(reason);
+  s.setDetail(detail);
+}
+
+void setCoords(capnp::List<capnp::Data>::Builder list, const stp::Coordinates& coords) {
+  for (unsigned i = 0; i < coords.path().size(); ++i) list.set(i, bytesOf(coords.path()[i]));
+}
+
+std::string nameOf(const std::map<identity::NodeAddr, std::string>& aliases,
+                   const identity::NodeAddr& addr, const std::string& npub) {
+  auto alias = aliases.find(addr);
+  if (alias != aliases.end()) return alias->second;
+  return npub.empty() ? shortAddr(addr) : shortNpub(npub);
+}
+
+std::optional<link::PeerInfo> directPeer(const mesh::MeshNode& mesh,
+                                         const identity::NodeAddr& addr) {
+  for (const auto& p : mesh.snapshot().peers) {
+    if (p.addr == addr) return p;
+  }
+  return std::nullopt;
+}
+
+// Target coordinates: a direct peer's announced ones, else the cache's.
+const stp::Coordinates* targetCoords(const mesh::MeshNode& mesh, const identity::NodeAddr& addr,
+                                     bool direct) {
+  if (direct) {
+    const stp::Coordinates* c = mesh.tree().peerCoordinates(addr);
+    if (c != nullptr && !c->empty()) return c;
+  }
+  return mesh.cachedCoords(addr);
+}
+
+// bloom and discovery: where the coordinates come from, and the lookup.
+// True when the target's coordinates are known.
+bool discover(mesh::MeshNode& mesh, const identity::NodeAddr& addr, bool direct, bool cached,
+              bool startLookup, ProbeReport::Builder r) {
+  if (direct || cached) {
+    const char* why = direct ? "direct_peer" : "coords_cached";
+    stage(r.initBloom(), "skipped", why);
+    stage(r.initDiscovery(), "ok");
+    r.setDiscoverySource(direct ? "direct_peer" : "cache");
+    return true;
+  }
+  for (const auto& p : mesh.lookups().pendingLookups()) {
+    if (p.target != addr) continue;
+    stage(r.initBloom(), "ok");
+    r.setLookupIssued(true);
+    stage(r.initDiscovery(), "running");
+    r.setDiscoverySource("lookup");
+    r.setDiscoveryAttempt(static_cast<uint32_t>(p.attempt));
+    return false;
+  }
+  if (!startLookup) {
+    // The lookup this probe started is over and left no coordinates.
+    stage(r.initBloom(), "ok");
+    r.setLookupIssued(true);
+    stage(r.initDiscovery(), "failed", "no_response",
+          "no LookupResponse answered for the target within the lookup ladder");
+    r.setDiscoverySource("lookup");
+    return false;
+  }
+  switch (mesh.lookup(addr)) {
+    case lookup::LookupStart::STARTED:
+    case lookup::LookupStart::ALREADY_PENDING:
+      stage(r.initBloom(), "ok");
+      r.setLookupIssued(true);
+      stage(r.initDiscovery(), "running");
+      r.setDiscoverySource("lookup");
+      r.setDiscoveryAttempt(1);
+      return false;
+    case lookup::LookupStart::BLOOM_MISS:
+      stage(r.initBloom(), "failed", "bloom_miss",
+            "no peer's bloom filter claims the target: the mesh has not heard of it");
+      break;
+    case lookup::LookupStart::NO_TREE_PEER:
+      stage(r.initBloom(), "failed", "no_tree_peer",
+            "only non-tree peers claim the target; lookups go to tree peers");
+      break;
+    case lookup::LookupStart::BACKOFF:
+      stage(r.initBloom(), "failed", "backoff", "lookups for the target are backed off");
+      break;
+  }
+  stage(r.initDiscovery(), "not_reached");
+  return false;
+}
+
+void path(mesh::MeshNode& mesh, const identity::NodeAddr& addr, const stp::Coordinates* theirs,
+          const std::map<identity::NodeAddr, std::string>& aliases, ProbeReport::Builder r) {
+  const stp::Coordinates& ours = mesh.tree().coordinates();
+  if (theirs != nullptr) {
+    r.setCoordsKnown(true);
+    setCoords(r.initOurCoords(static_cast<unsigned>(ours.path().size())), ours);
+    setCoords(r.initTheirCoords(static_cast<unsigned>(theirs->path().size())), *theirs);
+    const bool sameRoot = ours.root() == theirs->root();
+    r.setSameRoot(sameRoot);
+    if (sameRoot) {
+      const size_t lcaDepth = ours.lcaDepth(*theirs);
+      r.setLcaDepth(static_cast<uint32_t>(lcaDepth));
+      r.setLca(bytesOf(ours.path()[ours.path().size() - 1 - lcaDepth]));
+      r.setTreeHopsUp(static_cast<uint32_t>(ours.depth() - lcaDepth));
+      r.setTreeHopsDown(static_cast<uint32_t>(theirs->depth() - lcaDepth));
+    }
+  }
+  const mesh::MeshRoute route = mesh.route(addr);
+  if (route.kind == routing::NextHopKind::PEER && route.peer) {
+    r.setHasNextHop(true);
+    r.setNextHop(bytesOf(*route.peer));
+    r.setNextHopDisplayName(nameOf(aliases, *route.peer, ""));
+    const stp::Coordinates* peerCoords = mesh.tree().peerCoordinates(*route.peer);
+    r.setNextHopClass(routing::toString(
+        routing::classifyForward(addr, *route.peer, mesh.self(), ours, theirs, peerCoords)));
+    stage(r.initPath(), "ok");
+    return;
+  }
+  const char* why =
+      route.kind == routing::NextHopKind::PATH_BROKEN ? "path_broken" : "coords_required";
+  r.setNoHopReason(why);
+  stage(r.initPath(), "failed", why,
+        theirs == nullptr ? "no coordinates for the target" : "no peer leads closer to the target");
+}
+
+void session(const mesh::MeshNode& mesh, const identity::NodeAddr& addr, ProbeReport::Builder r) {
+  const auto info = mesh.sessions().info(addr);
+  if (!info) {
+    stage(r.initSession(), "not_built", "no_probe_session",
+          "this build opens an FSP session only for data; the probe does not start one");
+    return;
+  }
+  r.setSessionPreexisting(true);
+  r.setSessionEstablished(info->state == fsp::SessionState::ESTABLISHED);
+  if (info->pathMtu != fsp::PathMtuState::UNKNOWN) r.setPathMtu(info->pathMtu);
+  if (info->state == fsp::SessionState::ESTABLISHED) {
+    stage(r.initSession(), "ok", "", "an existing session (left intact)");
+  } else {
+    stage(r.initSession(), "running", "", "an existing session is still handshaking");
+  }
+}
+
+}  // namespace
+
+void runProbe(const std::string& npub, bool startLookup, mesh::MeshNode& mesh,
+              const std::map<identity::NodeAddr, std::string>& aliases,
+              schema::CommandResult::Builder result, schema::ProbeReport::Builder r) {
+  auto key = identity::decodeNpub(npub);
+  if (auto* error = std::get_if<identity::IdentityError>(&key)) {
+    return result.setError(fmt::format("invalid npub '{}': {}", npub, error->message));
+  }
+  const auto& targetKey = std::get<identity::PublicKey>(key);
+  const auto addr = identity::NodeAddr::fromPublicKey(targetKey);
+  if (addr == mesh.self()) return result.setError("cannot probe this node");
+  result.setOk();
+
+  r.setTargetNpub(npub);
+  r.setTargetNodeAddr(bytesOf(addr));
+  r.setTargetDisplayName(nameOf(aliases, addr, npub));
+  const auto ipv6 = identity::FipsAddress::fromNodeAddr(addr).bytes();
+  r.setTargetIpv6(kj::arrayPtr(ipv6.data(), ipv6.size()));
+  const auto& ladder = mesh.config().lookup.attemptTimeoutsSecs;
+  auto timeouts = r.initAttemptTimeoutsSecs(static_cast<unsigned>(ladder.size()));
+  for (unsigned i = 0; i < ladder.size(); ++i) timeouts.set(i, static_cast<uint32_t>(ladder[i]));
+
+  r.setIdentityWasCached(mesh.identities().contains(addr));
+  mesh.learnIdentity(targetKey);  // the lookup's proof verifies against it
+  const bool direct = directPeer(mesh, addr).has_value();
+  const bool cached = mesh.cachedCoords(addr) != nullptr;
+  r.setCoordsWereCached(cached);
+  const bool discovered = discover(mesh, addr, direct, cached, startLookup, r);
+  path(mesh, addr, discovered ? targetCoords(mesh, addr, direct) : nullptr, aliases, r);
+  session(mesh, addr, r);
+  stage(r.initRtt(), "not_built", "no_session_mmp",
+        "session MMP reports are not measured in this build, so there is no round-trip time");
+}
+
+}  // namespace fips::router

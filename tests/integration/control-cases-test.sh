@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Control cases from the reference's history (issue #7), with real nodes:
+#
+#   ns kA-$$                                 ns kB-$$
+#   fips (A) 10.97.0.1:2121 ---- veth ---- 10.97.0.2:2121 fips (B)
+#   + 20 static peers that never answer:
+#     10 at 203.0.113.0/24 (a blackhole route in A's namespace: sends fail),
+#     10 at 198.51.100.0/24 (routed to B, which does not forward: silence).
+#
+# Checks: with those 20 peers dialing and redialing, 100 `fipsctl show
+# status` queries each answer (latency printed, and every one under 1 s);
+# `connect` to B when it is already linked on that address says so
+# (exit 0, "already connected", already_connected true in --json);
+# `connect` with an fd00::/8 address is refused with an error naming
+# fd00::/8; `disconnect` sends B a Disconnect so B drops A at once (long
+# before its dead-link timeout, 30 s here) and A keeps no link; show
+# sessions|connections|routing|identity-cache and acl show answer from the
+# same node (connections lists the 20 dials).
+set -u
+BUILD=${1:?usage: control-cases-test.sh BUILD_DIR}
+. "$(dirname "$0")/../lib/netns.sh"
+[ "$(id -u)" -eq 0 ] || { echo "SKIP: needs root"; exit 77; }
+
+node_ns A kA-$$
+node_ns B kB-$$
+veth_link A B 10.97.0.1/24 10.97.0.2/24
+in_ns A ip route add blackhole 203.0.113.0/24
+in_ns A ip route add 198.51.100.0/24 via 10.97.0.2
+in_ns B sysctl -qw net.ipv4.ip_forward=0
+
+netns_workdir
+node_keygen A B || exit 1
+NPUB_A=${NPUB[A]}
+NPUB_B=${NPUB[B]}
+SILENT=()
+for i in $(seq 1 20); do
+  NPUB[S$i]=$("$BUILD/ctl/fipsctl" keygen --stdout | sed -n 2p)
+  if [ "$i" -le 10 ]; then addr="203.0.113.$i"; else addr="198.51.100.$i"; fi
+  SILENT+=(--peer "S$i" "$addr:2121")
+done
+node_config A --bind 10.97.0.1:2121 --dead 30 "${SILENT[@]}"
+node_config B --bind 10.97.0.2:2121 --dead 30
+SOCK_A=$WORK/A/control.sock
+SOCK_B=$WORK/B/control.sock
+
+ctl() { "$BUILD/ctl/fipsctl" -s "$SOCK_A" "$@"; }
+json_get() {  # json_get EXPR < document: prints the Python expression over `d`
+  python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"
+}
+peer_count() { "$BUILD/ctl/fipsctl" -s "$1" show status --json | json_get 'd["peer_count"]'; }
+export BUILD
+export -f json_get peer_count
+
+start_suite A; start_suite B
+wait_until 10 bash -c "grep -q 'udp ready' $WORK/A.log && grep -q 'udp ready' $WORK/B.log && [ -S $SOCK_A ] && [ -S $SOCK_B ]"
+
+# --- 20 peers that never answer: queries still answer at once
+check "show connections --json lists the 20 dials" wait_until 10 bash -c \
+  "[ \"\$($BUILD/ctl/fipsctl -s $SOCK_A show connections --json | python3 -c 'import json,sys; print(len(json.load(sys.stdin)[\"connections\"]))')\" = 20 ]"
+python3 - "$BUILD/ctl/fipsctl" "$SOCK_A" > "$WORK/latency" <<'PY'
+import subprocess, sys, time
+times, failures = [], 0
+for _ in range(100):
+    t = time.monotonic()
+    r = subprocess.run([sys.argv[1], "-s", sys.argv[2], "show", "status", "--json"],
+                       capture_output=True, timeout=10)
+    times.append((time.monotonic() - t) * 1000)
+    failures += r.returncode != 0 or b'"npub"' not in r.stdout
+times.sort()
+print(f"failures={failures} p50_ms={times[49]:.1f} p99_ms={times[98]:.1f} max_ms={times[99]:.1f}")
+PY
+echo "# show status with 20 silent peers: $(cat "$WORK/latency")"
+check "100 show status queries all answered" grep -q '^failures=0 ' "$WORK/latency"
+check "every query under 1 s (the loop never blocks)" \
+  python3 -c "import sys; sys.exit(0 if float(open('$WORK/latency').read().split('max_ms=')[1]) < 1000 else 1)"
+check "show routing --json: the silent peers are in retries[]" bash -c \
+  "$BUILD/ctl/fipsctl -s $SOCK_A show routing --json | python3 -c 'import json,sys; d=json.load(sys.stdin); sys.exit(0 if \"forwarding\" in d and isinstance(d[\"retries\"], list) and isinstance(d[\"pending_lookups\"], list) else 1)'"
+
+# --- connect, then connect again: already linked says so
+check "connect to B exits 0" ctl connect "$NPUB_B" 10.97.0.2:2121 udp
+check "the link to B comes up" wait_until 5 bash -c "[ \"\$(peer_count $SOCK_A)\" = 1 ]"
+ctl connect "$NPUB_B" 10.97.0.2:2121 udp > "$WORK/out" 2>&1; rc=$?
+check "connect to an already-linked peer: exit 0 and says already connected" \
+  bash -c "[ $rc -eq 0 ] && grep -q 'already connected' $WORK/out"
+check "connect --json to an already-linked peer: already_connected true" bash -c \
+  "$BUILD/ctl/fipsctl -s $SOCK_A connect $NPUB_B 10.97.0.2:2121 udp --json | python3 -c 'import json,sys; sys.exit(0 if json.load(sys.stdin)[\"already_connected\"] else 1)'"
+ctl connect "$NPUB_B" 10.97.0.9:2121 udp > "$WORK/out" 2>&1; rc=$?
+check "connect to a linked peer at another address: exit 1, names the current path" \
+  bash -c "[ $rc -eq 1 ] && grep -q 'already connected via 10.97.0.2:2121' $WORK/out"
+
+# --- fd00::/8 is the mesh itself, never a transport address
+ctl connect "$NPUB_B" '[fd00::1]:2121' udp > "$WORK/out" 2>&1; rc=$?
+check "connect with an fd00::/8 address: exit 1 with a clear error" \
+  bash -c "[ $rc -eq 1 ] && [ \$(wc -l < $WORK/out) -eq 1 ] && grep -q 'fd00::/8' $WORK/out"
+ctl connect "$NPUB_B" 'fd12:3456::1' udp > "$WORK/out" 2>&1; rc=$?
+check "connect with a bare fd00::/8 address: refused too" \
+  bash -c "[ $rc -eq 1 ] && grep -q 'fd00::/8' $WORK/out"
+
+# --- the other read commands answer from the same snapshot
+check "show sessions --json parses" bash -c \
+  "$BUILD/ctl/fipsctl -s $SOCK_A show sessions --json | python3 -c 'import json,sys; sys.exit(0 if isinstance(json.load(sys.stdin)[\"sessions\"], list) else 1)'"
+check "show identity-cache --json lists B" wait_until 5 bash -c \
+  "$BUILD/ctl/fipsctl -s $SOCK_A show identity-cache --json | grep -q '$NPUB_B'"
+check "acl show --json: default_open" bash -c \
+  "[ \"\$($BUILD/ctl/fipsctl -s $SOCK_A acl show --json | python3 -c 'import json,sys; print(json.load(sys.stdin)[\"effective_mode\"])')\" = default_open ]"
+check "stats metrics --json has the forwarding family" bash -c \
+  "$BUILD/ctl/fipsctl -s $SOCK_A stats metrics --json | python3 -c 'import json,sys; sys.exit(0 if \"forwarded_packets\" in json.load(sys.stdin)[\"forwarding\"] else 1)'"
+
+# --- disconnect: B is told, both sides tear down
+check "B sees A" wait_until 5 bash -c "[ \"\$(peer_count $SOCK_B)\" = 1 ]"
+t0=$(date +%s%N)
+check "disconnect B at A exits 0" ctl disconnect "$NPUB_B"
+check "disconnect: B drops A within 3 s (the Disconnect, not the 30 s dead timeout)" \
+  wait_until 3 bash -c "[ \"\$(peer_count $SOCK_B)\" = 0 ]"
+echo "# B dropped A $(( ($(date +%s%N) - t0) / 1000000 )) ms after disconnect"
+check "disconnect: A has no link to B" bash -c "[ \"\$(peer_count $SOCK_A)\" = 0 ]"
+check "disconnect: B logged the peer's Disconnect" grep -qi 'disconnect' "$WORK/B.log"
+
+stop_suite A; stop_suite B
+finish
