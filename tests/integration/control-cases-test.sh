@@ -16,7 +16,8 @@
 # fd00::/8; `disconnect` sends B a Disconnect so B drops A at once (long
 # before its dead-link timeout, 30 s here) and A keeps no link; show
 # sessions|connections|routing|identity-cache and acl show answer from the
-# same node (connections lists the 20 dials).
+# same node (connections lists the 20 dials); probe reports a direct peer
+# and a key no filter claims.
 set -u
 BUILD=${1:?usage: control-cases-test.sh BUILD_DIR}
 . "$(dirname "$0")/../lib/netns.sh"
@@ -106,6 +107,17 @@ check "acl show --json: default_open" bash -c \
   "[ \"\$($BUILD/ctl/fipsctl -s $SOCK_A acl show --json | python3 -c 'import json,sys; print(json.load(sys.stdin)[\"effective_mode\"])')\" = default_open ]"
 check "stats metrics --json has the forwarding family" bash -c \
   "$BUILD/ctl/fipsctl -s $SOCK_A stats metrics --json | python3 -c 'import json,sys; sys.exit(0 if \"forwarded_packets\" in json.load(sys.stdin)[\"forwarding\"] else 1)'"
+
+# --- probe crosses to the data plane: a direct peer, and a key nobody announces
+ctl probe "$NPUB_B" --json > "$WORK/probe.json"; rc=$?
+check "probe B: one JSON report, exit 1 (session and rtt are not built: partial)" \
+  bash -c "[ $rc -eq 1 ] && [ \"\$(json_get 'd[\"overall\"]' < $WORK/probe.json)\" = partial ]"
+check "probe B: discovery via direct_peer, path ok with B as next hop" bash -c \
+  "[ \"\$(json_get 'd[\"discovery\"][\"source\"], d[\"path\"][\"verdict\"], d[\"path\"][\"next_hop\"][\"direct_peer\"]' < $WORK/probe.json)\" = \"direct_peer ok True\" ]"
+ctl probe "${NPUB[S1]}" --json > "$WORK/probe.json"; rc=$?
+check "probe of a key no filter claims: bloom failed (bloom_miss), overall failed" bash -c \
+  "[ $rc -eq 1 ] && [ \"\$(json_get 'd[\"bloom\"][\"reason\"], d[\"overall\"]' < $WORK/probe.json)\" = \"bloom_miss failed\" ]"
+check "probe (text) prints the stage block" bash -c "$BUILD/ctl/fipsctl -s $SOCK_A probe $NPUB_B | grep -q '^discovery'"
 
 # --- disconnect: B is told, both sides tear down
 check "B sees A" wait_until 5 bash -c "[ \"\$(peer_count $SOCK_B)\" = 1 ]"
