@@ -13,6 +13,7 @@
 
 #include <algorithm>
 
+#include "router/fmp/fmp-le.h"
 #include "router/fmp/inner-header.h"
 
 namespace fips::router::link {
@@ -27,7 +28,8 @@ ActiveLink::ActiveLink(ActiveLinkSetup setup, const noise::TransportKeys& keys, 
       ourIndex_(setup_.ourIndex),
       theirIndex_(setup_.theirIndex),
       upSinceMs_(nowMs),
-      sessionStartMs_(nowMs) {
+      sessionStartMs_(nowMs),
+      mmp_(setup_.mmpMode, setup_.mmpOwdWindow, setup_.outbound) {
   bindSession(ourIndex_);
 }
 
@@ -58,6 +60,7 @@ void ActiveLink::replaceSession(const noise::TransportKeys& keys, uint32_t ourIn
   theirIndex_ = theirIndex;
   bindSession(ourIndex_);
   setup_.outbound = true;
+  mmp_.setInitiator(true);
   sessionStartMs_ = nowMs;
   answeredMsg1_.reset();
 }
@@ -79,7 +82,46 @@ std::optional<std::vector<uint8_t>> ActiveLink::seal(std::span<const uint8_t> me
                       whole.subspan(fmp::ESTABLISHED_HEADER_SIZE))) {
     return std::nullopt;
   }
+  // The counter sealFrame wrote (spec 02 §3.1), for the SenderReport.
+  const uint64_t counter = fmp::loadLe64(packet, fmp::COUNTER_OFFSET);
+  mmp_.onFrameSent(counter, timestamp, packet.size());
   return packet;
+}
+
+void ActiveLink::onFrameAuthenticated(const fmp::EstablishedHeader& header,
+                                      uint32_t senderTimestampMs, uint64_t packetBytes,
+                                      uint64_t nowMs) {
+  if (lastOpenedDraining_) {
+    mmp_.onDrainingFrameReceived(packetBytes);
+    return;
+  }
+  mmp_.onFrameReceived(header.counter, senderTimestampMs, packetBytes,
+                       header.congestionExperienced(), nowMs);
+}
+
+void ActiveLink::sendReports(uint64_t nowMs, LinkIo& io) {
+  if (const auto sr = mmp_.takeSenderReport(nowMs)) {
+    const auto packet = seal(fmp::encodeSenderReport(*sr), nowMs);
+    if (packet) {
+      io.sendDatagram(current_, *packet);
+      mmp_.reportSent(true);
+    } else {
+      mmp_.reportSendFailed();
+    }
+  }
+  if (const auto rr = mmp_.takeReceiverReport(nowMs)) {
+    const auto packet = seal(fmp::encodeReceiverReport(*rr), nowMs);
+    if (packet) {
+      io.sendDatagram(current_, *packet);
+      mmp_.reportSent(false);
+    }
+  }
+}
+
+bool ActiveLink::onReceiverReport(const fmp::ReceiverReport& rr, uint64_t nowMs) {
+  // Our session clock now: the base of the timestamps the peer echoes.
+  const auto ours = static_cast<uint32_t>(nowMs - sessionStartMs_);
+  return mmp_.onReceiverReport(rr, ours, nowMs);
 }
 
 noise::OpenStatus ActiveLink::open(const fmp::EstablishedFrame& frame, const TransportAddr& from,
@@ -88,6 +130,7 @@ noise::OpenStatus ActiveLink::open(const fmp::EstablishedFrame& frame, const Tra
   const noise::EpochOpenResult result = session_->openFrame(
       frame.header.keyEpoch(), frame.aad, fmp::COUNTER_OFFSET, frame.sealed, out, nowMs);
   if (result.status != noise::OpenStatus::OK) return result.status;
+  lastOpenedDraining_ = result.slot == noise::KeySlot::PREVIOUS;
   lastRecvMs_ = nowMs;
   current_ = from;
   syncIndices(kBefore, nowMs);
@@ -106,6 +149,7 @@ void ActiveLink::syncIndices(bool kBefore, uint64_t nowMs) {
     pending_.reset();
     sessionStartMs_ = nowMs;
     ++rekeys_;
+    mmp_.resetForRekey(nowMs);
   }
   if (pending_ && !keys.hasPending()) {
     table_.release(setup_.current.transportId, pending_->our);
@@ -185,7 +229,8 @@ PeerInfo ActiveLink::info() const {
                   .theirIndex = theirIndex_,
                   .upSinceMs = upSinceMs_,
                   .lastRecvMs = lastRecvMs_.value_or(upSinceMs_),
-                  .rekeys = rekeys_};
+                  .rekeys = rekeys_,
+                  .metrics = mmp_.snapshot()};
 }
 
 }  // namespace fips::router::link

@@ -18,7 +18,9 @@
 #include "router/identity/node-addr.h"
 #include "router/identity/public-key.h"
 #include "router/link/index-table.h"
+#include "router/link/link-config.h"
 #include "router/link/link-io.h"
+#include "router/link/link-mmp.h"
 #include "router/link/transport-addr.h"
 #include "router/noise/link-rekey.h"
 
@@ -35,6 +37,8 @@ struct ActiveLinkSetup {
   bool outbound = false;
   uint32_t ourIndex = 0;  // already allocated in the IndexTable
   uint32_t theirIndex = 0;
+  MmpMode mmpMode = MmpMode::FULL;
+  size_t mmpOwdWindow = 32;
 };
 
 class ActiveLink {
@@ -61,6 +65,22 @@ class ActiveLink {
   // records liveness and the sender's address (roaming, spec 02 §3.3 step 5).
   noise::OpenStatus open(const fmp::EstablishedFrame& frame, const TransportAddr& from,
                          std::span<uint8_t> out, uint64_t nowMs);
+
+  // An authenticated frame's inner header was read: MMP receive accounting
+  // (counter, the sender's timestamp, whole packet bytes, CE flag). A frame
+  // that opened under the draining keys of the previous session only counts
+  // as traffic: its counter belongs to the old sequence (a departure: the
+  // reference feeds it to the reset receiver, whose highest counter then
+  // stays above the new session's counters and hides loss until they pass it).
+  void onFrameAuthenticated(const fmp::EstablishedHeader& header, uint32_t senderTimestampMs,
+                            uint64_t packetBytes, uint64_t nowMs);
+  // Per tick, before heartbeats: seals and sends the MMP reports due now
+  // (spec 02 §9.3).
+  void sendReports(uint64_t nowMs, LinkIo& io);
+  // A ReceiverReport from the peer; true if it gave the link its first SRTT.
+  bool onReceiverReport(const fmp::ReceiverReport& rr, uint64_t nowMs);
+  void onSenderReport(const fmp::SenderReport& sr) { mmp_.onSenderReport(sr); }
+  const LinkMmp& mmp() const { return mmp_; }
 
   // Per tick: rekey trigger/resend/abandon, initiator cutover, drain expiry.
   void tick(uint64_t nowMs, crypto::Rng& rng, LinkIo& io);
@@ -119,6 +139,8 @@ class ActiveLink {
   // The last rekey msg1 we answered and our framed msg2, for duplicates.
   std::optional<std::array<uint8_t, fmp::NOISE_MSG1_SIZE>> answeredMsg1_;
   std::array<uint8_t, fmp::MSG2_SIZE> answeredMsg2_{};
+  LinkMmp mmp_;
+  bool lastOpenedDraining_ = false;  // the last frame open() accepted used the previous keys
 };
 
 }  // namespace fips::router::link

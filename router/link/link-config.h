@@ -5,9 +5,14 @@
 // validated config, so trusted.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 namespace fips::router::link {
+
+// node.mmp.mode (spec 02 §9): full = SenderReports and ReceiverReports,
+// lightweight = ReceiverReports only, minimal = no reports.
+enum class MmpMode : uint8_t { FULL, LIGHTWEIGHT, MINIMAL };
 
 struct LinkConfig {
   uint64_t heartbeatIntervalSecs = 10;  // Heartbeat every this long from the last sent
@@ -29,6 +34,8 @@ struct LinkConfig {
   bool rekeyEnabled = true;
   uint64_t rekeyAfterSecs = 120;
   uint64_t rekeyAfterMessages = uint64_t{1} << 16U;
+  MmpMode mmpMode = MmpMode::FULL;  // node.mmp.mode
+  size_t mmpOwdWindow = 32;         // node.mmp.owd_window_size: OWD trend samples
 };
 
 }  // namespace fips::router::link

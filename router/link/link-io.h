@@ -11,6 +11,7 @@
 #include "router/fmp/fmp-constants.h"
 #include "router/identity/node-addr.h"
 #include "router/identity/public-key.h"
+#include "router/link/link-mmp.h"
 #include "router/link/transport-addr.h"
 #include "router/noise/handshake.h"
 
@@ -47,6 +48,7 @@ struct PeerInfo {
   uint64_t upSinceMs = 0;
   uint64_t lastRecvMs = 0;  // last authenticated frame (upSinceMs if none yet)
   uint64_t rekeys = 0;      // completed rekey cutovers
+  LinkMetrics metrics;      // traffic counters and MMP (spec 02 §9)
 };
 
 // Output of the engine. Calls happen inside LinkManager methods; spans are
@@ -63,6 +65,10 @@ class LinkIo {
   // body is what follows the msg_type byte, framing already checked.
   virtual void onLinkMessage(const identity::NodeAddr& peer, fmp::LinkMessageType type,
                              std::span<const uint8_t> body) = 0;
+  // A ReceiverReport gave this link its first RTT measurement, so its link
+  // cost is no longer the cold-start 1.0 (spec 02 §9.3): parent selection
+  // should look again (spec 03 §3).
+  virtual void onLinkMeasured(const identity::NodeAddr& /*peer*/) {}
 };
 
 }  // namespace fips::router::link

@@ -48,7 +48,7 @@ void LinkManager::confirmCandidate(const identity::NodeAddr& peer,
   takeDown(peer, LinkDownReason::PEER_RESTART);
   indices_.bind(from.transportId, frame.header.receiverIdx, IndexEntry{peer, IndexRole::SESSION});
   promote(std::move(link));
-  dispatchMessage(peer, plaintext_);
+  dispatchMessage(peer, frame, plaintext_);
 }
 
 void LinkManager::expireCandidates(uint64_t nowMs) {

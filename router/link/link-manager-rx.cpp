@@ -11,13 +11,16 @@
 //   3. ActiveLink::open: trial decryption (pending/current/previous keys),
 //      replay window, liveness, roaming; plaintext into plaintext_ (owned by
 //      the manager, valid until the next datagram).
-//   4. inner header, link-message framing, then Heartbeat/Disconnect consumed
-//      here and everything else handed to LinkIo::onLinkMessage (borrowed span).
+//   4. inner header → MMP receive accounting on the link (spec 02 §9.3), then
+//      link-message framing; Heartbeat, Disconnect and the MMP reports are
+//      consumed here and everything else handed to LinkIo::onLinkMessage
+//      (borrowed span).
 #include "router/fmp/disconnect.h"
 #include "router/fmp/established-frame.h"
 #include "router/fmp/fmp-prefix.h"
 #include "router/fmp/inner-header.h"
 #include "router/fmp/link-message.h"
+#include "router/fmp/link-reports.h"
 #include "router/link/link-manager.h"
 
 namespace fips::router::link {
@@ -53,24 +56,45 @@ void LinkManager::handleFrame(const TransportAddr& from, std::span<const uint8_t
   const noise::OpenStatus status =
       it->second->open(frame.value(), from, plaintext_, clock_.nowMs());
   if (status != noise::OpenStatus::OK) return drop(dropReasonFor(status));
-  dispatchMessage(peer, plaintext_);
+  dispatchMessage(peer, frame.value(), plaintext_);
 }
 
 void LinkManager::dispatchMessage(const identity::NodeAddr& peer,
+                                  const fmp::EstablishedFrame& frame,
                                   std::span<const uint8_t> plaintext) {
   const auto inner = fmp::decodeInnerPlaintext(plaintext);
   if (!inner.ok()) return drop(DropReason::BAD_INNER);
+  const auto link = peers_.find(peer);
+  if (link == peers_.end()) return;
+  // FIPS spec 02 §9.3: every authenticated frame counts, whatever it carries.
+  const uint64_t packetBytes = fmp::ESTABLISHED_HEADER_SIZE + frame.sealed.size();
+  link->second->onFrameAuthenticated(frame.header, inner->timestampMs, packetBytes, clock_.nowMs());
   const auto message = fmp::decodeLinkMessage(inner->message);
   if (!message.ok()) return drop(dropReasonFor(message.error()));
   switch (message->type) {
     case fmp::LinkMessageType::HEARTBEAT:
       return;  // liveness was recorded when the frame authenticated
+    case fmp::LinkMessageType::SENDER_REPORT:
+    case fmp::LinkMessageType::RECEIVER_REPORT:
+      return onReport(*link->second, message->type, message->body);
     case fmp::LinkMessageType::DISCONNECT:
       // FIPS spec 02 §8: any Disconnect removes the peer at once.
       return takeDown(peer, LinkDownReason::REMOTE_DISCONNECT);
     default:
       io_.onLinkMessage(peer, message->type, message->body);
   }
+}
+
+void LinkManager::onReport(ActiveLink& link, fmp::LinkMessageType type,
+                           std::span<const uint8_t> body) {
+  if (type == fmp::LinkMessageType::SENDER_REPORT) {
+    const auto sr = fmp::decodeSenderReport(body);
+    if (!sr.ok()) return drop(DropReason::BAD_LINK_MESSAGE);
+    return link.onSenderReport(sr.value());
+  }
+  const auto rr = fmp::decodeReceiverReport(body);
+  if (!rr.ok()) return drop(DropReason::BAD_LINK_MESSAGE);
+  if (link.onReceiverReport(rr.value(), clock_.nowMs())) io_.onLinkMeasured(link.addr());
 }
 
 }  // namespace fips::router::link

@@ -55,6 +55,7 @@ void LinkManager::tickPeers(uint64_t nowMs) {
       dead.push_back(addr);  // removed silently: no Disconnect (spec 02 §8)
       continue;
     }
+    link->sendReports(nowMs, io_);
     if (link->heartbeatDue(nowMs, heartbeatMs)) {
       const auto message = fmp::encodeHeartbeat();
       const auto packet = link->seal(message, nowMs);

@@ -175,7 +175,9 @@ std::unique_ptr<ActiveLink> LinkManager::makeLink(const crypto::PublicKey& remot
       .current = from,
       .outbound = outbound,
       .ourIndex = ourIndex,
-      .theirIndex = theirIndex};
+      .theirIndex = theirIndex,
+      .mmpMode = config_.mmpMode,
+      .mmpOwdWindow = config_.mmpOwdWindow};
   return std::make_unique<ActiveLink>(std::move(setup), keys, indices_, nowMs);
 }
 

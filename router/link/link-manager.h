@@ -150,7 +150,11 @@ class LinkManager {
 
   // Receive path (link-manager-rx.cpp).
   void handleFrame(const TransportAddr& from, std::span<const uint8_t> packet);
-  void dispatchMessage(const identity::NodeAddr& peer, std::span<const uint8_t> plaintext);
+  // The opened frame's inner header: MMP accounting on the peer's link, then
+  // Heartbeat/Disconnect/MMP reports consumed here and the rest to LinkIo.
+  void dispatchMessage(const identity::NodeAddr& peer, const fmp::EstablishedFrame& frame,
+                       std::span<const uint8_t> plaintext);
+  void onReport(ActiveLink& link, fmp::LinkMessageType type, std::span<const uint8_t> body);
   // Handshakes (link-manager-handshake.cpp).
   void handleMsg1(const TransportAddr& from, std::span<const uint8_t> packet);
   void acceptInbound(const TransportAddr& from, const fmp::Msg1Frame& frame, InboundHello& hello,

@@ -72,6 +72,10 @@ void TestNode::onLinkMessage(const identity::NodeAddr&, fmp::LinkMessageType typ
                      (uint32_t{body[38]} << 24U));
 }
 
+void TestNode::onLinkMeasured(const identity::NodeAddr& peer) {
+  measured.push_back(peer);
+}
+
 bool TestNode::sendData(const TestNode& to, uint32_t seq) {
   // ttl, path_mtu, src, dst (35 bytes), then the sequence number.
   std::vector<uint8_t> body(39, 0);
@@ -122,7 +126,7 @@ void TestNet::enqueue(Packet packet) {
     if (packet.data) ++dataDropped;
     return;
   }
-  packet.deliverAtMs = clock.now + (maxDelayMs ? gen() % (maxDelayMs + 1) : 0);
+  packet.deliverAtMs = clock.now + fixedDelayMs + (maxDelayMs ? gen() % (maxDelayMs + 1) : 0);
   if (verdict == Verdict::DUPLICATE) queue_.push_back(packet);
   queue_.push_back(std::move(packet));
 }

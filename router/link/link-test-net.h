@@ -67,6 +67,7 @@ class TestNode final : public LinkIo {
   void onLinkDown(const PeerInfo& peer, LinkDownReason reason) override;
   void onLinkMessage(const identity::NodeAddr& peer, fmp::LinkMessageType type,
                      std::span<const uint8_t> body) override;
+  void onLinkMeasured(const identity::NodeAddr& peer) override;
 
   // A new LinkManager with a fresh epoch (process restart), same key.
   void restart();
@@ -87,7 +88,8 @@ class TestNode final : public LinkIo {
   bool silent = false;  // neither ticks nor sends nor receives
   bool sendingData = false;
   std::vector<LinkEvent> events;
-  std::vector<uint32_t> received;  // data sequence numbers
+  std::vector<uint32_t> received;            // data sequence numbers
+  std::vector<identity::NodeAddr> measured;  // onLinkMeasured calls
   uint64_t epochCounter = 0;
 };
 
@@ -109,6 +111,7 @@ class TestNet {
   std::mt19937_64 gen;
   std::function<Verdict(const Packet&)> rule;  // default: deliver
   uint64_t maxDelayMs = 0;                     // extra random delay (reordering)
+  uint64_t fixedDelayMs = 0;                   // one-way delay of every packet
   std::vector<Packet> log;                     // every packet sent, when logging
   bool logging = false;
   uint64_t dataDropped = 0;
