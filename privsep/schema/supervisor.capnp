@@ -104,6 +104,14 @@ struct LinkSettings {
   rekeyAfterSecs @14 :UInt64;
   rekeyAfterMessages @15 :UInt64;
   tickIntervalSecs @16 :UInt64;
+  mmpMode @17 :MmpMode;          # node.mmp.mode (spec 02 §9)
+  mmpOwdWindowSize @18 :UInt32;  # node.mmp.owd_window_size
+}
+
+enum MmpMode {
+  full @0;
+  lightweight @1;
+  minimal @2;
 }
 
 # node.tree/bloom/lookup/cache settings of the mesh layer (spec 03 §8), as

@@ -46,6 +46,18 @@ void fillLinkSettings(schema::LinkSettings::Builder out, const config::NodeConfi
   out.setRekeyEnabled(node.rekey.enabled);
   out.setRekeyAfterSecs(node.rekey.afterSecs);
   out.setRekeyAfterMessages(node.rekey.afterMessages);
+  switch (node.mmp.mode) {
+    case config::MmpMode::FULL:
+      out.setMmpMode(schema::MmpMode::FULL);
+      break;
+    case config::MmpMode::LIGHTWEIGHT:
+      out.setMmpMode(schema::MmpMode::LIGHTWEIGHT);
+      break;
+    case config::MmpMode::MINIMAL:
+      out.setMmpMode(schema::MmpMode::MINIMAL);
+      break;
+  }
+  out.setMmpOwdWindowSize(static_cast<uint32_t>(node.mmp.owdWindowSize));
 }
 
 void fillMeshSettings(schema::MeshSettings::Builder out, const config::NodeConfig& node) {

@@ -4,9 +4,13 @@
 // supervisor, which validated the operator's fips.yaml.
 #include "router/daemon/config-from-slice.h"
 
+#include <algorithm>
+
 namespace fips::router {
 
 namespace {
+
+constexpr uint32_t MAX_OWD_WINDOW = 1024;
 
 link::LinkConfig linkConfig(schema::LinkSettings::Reader s) {
   link::LinkConfig c;
@@ -26,6 +30,19 @@ link::LinkConfig linkConfig(schema::LinkSettings::Reader s) {
   c.rekeyEnabled = s.getRekeyEnabled();
   c.rekeyAfterSecs = s.getRekeyAfterSecs();
   c.rekeyAfterMessages = s.getRekeyAfterMessages();
+  switch (s.getMmpMode()) {
+    case schema::MmpMode::LIGHTWEIGHT:
+      c.mmpMode = link::MmpMode::LIGHTWEIGHT;
+      break;
+    case schema::MmpMode::MINIMAL:
+      c.mmpMode = link::MmpMode::MINIMAL;
+      break;
+    case schema::MmpMode::FULL:
+      c.mmpMode = link::MmpMode::FULL;
+      break;
+  }
+  // The OWD ring is walked on every report: bounded whatever the config says.
+  c.mmpOwdWindow = std::min<uint32_t>(s.getMmpOwdWindowSize(), MAX_OWD_WINDOW);
   return c;
 }
 

@@ -48,7 +48,7 @@ struct PeerInfo {
   uint64_t upSinceMs = 0;
   uint64_t lastRecvMs = 0;  // last authenticated frame (upSinceMs if none yet)
   uint64_t rekeys = 0;      // completed rekey cutovers
-  LinkMetrics metrics;      // traffic counters and MMP (spec 02 §9)
+  LinkMetrics metrics{};    // traffic counters and MMP (spec 02 §9)
 };
 
 // Output of the engine. Calls happen inside LinkManager methods; spans are

@@ -106,6 +106,14 @@ void LinkManager::shutdown() {
   shutdown_ = true;
 }
 
+std::map<identity::NodeAddr, double> LinkManager::measuredLinkCosts() const {
+  std::map<identity::NodeAddr, double> out;
+  for (const auto& [addr, link] : peers_) {
+    if (link->mmp().hasSrtt()) out.emplace(addr, link->mmp().cost());
+  }
+  return out;
+}
+
 std::vector<PeerInfo> LinkManager::peers() const {
   std::vector<PeerInfo> out;
   out.reserve(peers_.size());

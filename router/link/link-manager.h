@@ -107,6 +107,9 @@ class LinkManager {
   void shutdown();
 
   std::vector<PeerInfo> peers() const;
+  // Link cost (spec 02 §9.3) of every active link with an RTT measurement;
+  // unmeasured links are left out (spec 03 §3 cold start).
+  std::map<identity::NodeAddr, double> measuredLinkCosts() const;
   // Outbound handshakes in progress.
   size_t pendingHandshakes() const { return outbound_.size(); }
   std::vector<HandshakeInfo> handshakes() const;

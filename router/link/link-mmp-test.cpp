@@ -131,6 +131,26 @@ TEST_CASE("link mmp: the loss estimate matches the injected loss") {
   CHECK(a.linkCost > metricsOf(clean.a, clean.b).linkCost);
 }
 
+TEST_CASE("link mmp: jitter follows the injected delay variation") {
+  Pair still(13, 30);
+  still.net.run(20'000);
+  CHECK(metricsOf(still.b, still.a).jitterUs == 0);  // constant delay: no jitter
+  Pair p(13, 30);
+  p.net.maxDelayMs = 20;  // extra delay uniform in 0..20 ms: E|D| = 20/3 ms
+  for (uint32_t i = 0; i < 3000; ++i) {
+    p.a.sendData(p.b, i);
+    p.net.run(10);
+  }
+  const LinkMetrics b = metricsOf(p.b, p.a);
+  CHECK(b.jitterUs >= 3000);
+  CHECK(b.jitterUs <= 11000);
+  CHECK(b.reorderCount > 0);  // 10 ms spacing, 20 ms spread
+  const LinkMetrics a = metricsOf(p.a, p.b);
+  REQUIRE(a.srttMs.has_value());
+  CHECK(*a.srttMs >= 60.0);  // 2 × 30 ms plus up to 2 × 20
+  CHECK(*a.srttMs <= 100.0);
+}
+
 TEST_CASE("link mmp: per-link packet and byte counters are exact against the wire") {
   Pair p(11, 30);
   p.net.logging = true;

@@ -11,14 +11,6 @@
 
 namespace fips::router::mesh {
 
-namespace {
-
-// Parent selection without link metrics (spec 03 §3 cold start: every peer
-// costs 1.0). MMP link costs (spec 02 §9.3) are not measured yet (#5).
-const stp::LinkCosts NO_COSTS{};
-
-}  // namespace
-
 size_t MessageCounts::slot(fmp::LinkMessageType type) {
   using T = fmp::LinkMessageType;
   switch (type) {
@@ -108,13 +100,21 @@ bool MeshNode::removePeer(const identity::NodeAddr& peer) {
 
 void MeshNode::onDatagram(const link::TransportAddr& from, std::span<const uint8_t> packet) {
   links_.onDatagram(from, packet);
+  if (linkMeasured_) {
+    // A link got its first RTT (spec 02 §9.3): parent selection looks again
+    // with the measured costs, as the reference does on its first RTT.
+    linkMeasured_ = false;
+    costs_ = links_.measuredLinkCosts();
+    apply(tree_.reevaluate(costs_, now()));
+  }
   flush();
 }
 
 void MeshNode::tick() {
   links_.tick();
+  costs_ = links_.measuredLinkCosts();
   const uint64_t nowMs = clock_.nowMs();
-  apply(tree_.tick(NO_COSTS, now()));
+  apply(tree_.tick(costs_, now()));
   queueFilters();
   refreshView();
   lookup::LookupActions actions;
@@ -239,7 +239,7 @@ void MeshNode::onLinkUp(const link::PeerInfo& peer) {
 void MeshNode::onLinkDown(const link::PeerInfo& peer, link::LinkDownReason reason) {
   io_.onLinkDown(peer, reason);
   bloom_.removePeer(peer.addr);
-  apply(tree_.removePeer(peer.addr, NO_COSTS, now()));
+  apply(tree_.removePeer(peer.addr, costs_, now()));
   if (reason == link::LinkDownReason::PEER_RESTART || reason == link::LinkDownReason::REMOVED) {
     fsp::SessionActions actions;
     sessions_.removeSession(peer.addr, actions);
@@ -252,7 +252,7 @@ void MeshNode::onLinkMessage(const identity::NodeAddr& peer, fmp::LinkMessageTyp
   counters_.messagesIn.add(type);
   switch (type) {
     case fmp::LinkMessageType::TREE_ANNOUNCE:
-      apply(tree_.onTreeAnnounce(peer, body, NO_COSTS, now()).out, &peer);
+      apply(tree_.onTreeAnnounce(peer, body, costs_, now()).out, &peer);
       break;
     case fmp::LinkMessageType::FILTER_ANNOUNCE:
       bloom_.onFilterAnnounce(peer, body, [this](const auto& p) { return isTreePeer(p); });
@@ -265,9 +265,13 @@ void MeshNode::onLinkMessage(const identity::NodeAddr& peer, fmp::LinkMessageTyp
       onSessionDatagram(peer, body);
       break;
     default:
-      ++counters_.unhandled;  // MMP reports (#5)
+      ++counters_.unhandled;
       break;
   }
+}
+
+void MeshNode::onLinkMeasured(const identity::NodeAddr& /*peer*/) {
+  linkMeasured_ = true;
 }
 
 void MeshNode::onLookupMessage(const identity::NodeAddr& peer, fmp::LinkMessageType type,

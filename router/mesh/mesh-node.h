@@ -190,6 +190,7 @@ class MeshNode final : private link::LinkIo, private routing::MeshView {
   void onLinkDown(const link::PeerInfo& peer, link::LinkDownReason reason) override;
   void onLinkMessage(const identity::NodeAddr& peer, fmp::LinkMessageType type,
                      std::span<const uint8_t> body) override;
+  void onLinkMeasured(const identity::NodeAddr& peer) override;
 
   // routing::MeshView (mesh-view.cpp); peers() is valid after refreshView().
   const identity::NodeAddr& selfAddr() const override { return links_.localAddr(); }
@@ -250,6 +251,11 @@ class MeshNode final : private link::LinkIo, private routing::MeshView {
   routing::IdentityCache ids_;
   link::LinkManager links_;
   std::vector<routing::PeerView> peerViews_;
+  // Measured link costs (spec 02 §9.3) for parent selection and next hops:
+  // refreshed every tick and when a link gets its first RTT (not read from
+  // the engine inside its callbacks).
+  stp::LinkCosts costs_;
+  bool linkMeasured_ = false;
   std::vector<Outgoing> outbox_;
   MeshCounters counters_;
   fsp::SessionTable sessions_;

@@ -17,6 +17,8 @@ void MeshNode::refreshView() {
     // Every link runs over the node's UDP transport, so its MTU bounds what a
     // forwarded frame may be (MtuExceeded, spec 04 §6).
     view.linkMtu = transportMtu_;
+    // Measured link cost; 1.0 while unmeasured (spec 02 §9.3).
+    if (const auto cost = costs_.find(peer); cost != costs_.end()) view.linkCost = cost->second;
     peerViews_.push_back(view);
   }
 }
