@@ -23,6 +23,7 @@
 #include "ctl/mesh-render.h"
 #include "ctl/metrics-render.h"
 #include "ctl/probe-render.h"
+#include "ctl/mmp-render.h"
 #include "ctl/report.h"
 #include "ctl/routing-render.h"
 #include "ctl/show-render.h"
@@ -115,6 +116,15 @@ int showTransports(const DaemonOptions& o) {
     auto response = c.wait(c.control().transportsRequest().send());
     auto list = response.getTransports();
     return o.json ? printJson(transportsJson(list)) : print(transportsTable(list));
+  });
+}
+
+// Link-layer MMP is carried per peer in the peers answer.
+int showMmp(const DaemonOptions& o) {
+  return withClient(o, [&](ControlClient& c) {
+    auto response = c.wait(c.control().peersRequest().send());
+    auto peers = response.getPeers();
+    return o.json ? printJson(mmpJson(peers)) : print(mmpTable(peers));
   });
 }
 
@@ -351,8 +361,7 @@ void addShow(CLI::App& app, DaemonOptions& o) {
   leaf(*show, "tree", "Spanning tree state", o, showTree);
   leaf(*show, "sessions", "End-to-end sessions", o, showSessions);
   leaf(*show, "bloom", "Bloom filter state", o, showBloom);
-  unavailable(*show, "mmp", "MMP metrics summary",
-              "MMP link metrics are not measured yet, issue #5", o);
+  leaf(*show, "mmp", "MMP metrics summary", o, showMmp);
   leaf(*show, "cache", "Coordinate cache", o, showCache);
   leaf(*show, "connections", "Pending handshake connections", o, showConnections);
   leaf(*show, "routing", "Routing summary", o, showRouting);

@@ -76,6 +76,8 @@ struct PeerStatus {
   theirIndex @12 :UInt32;
   rekeys @13 :UInt64;     # completed rekey cutovers
   rekeyInProgress @14 :Bool;
+  stats @15 :LinkTraffic;
+  mmp @16 :LinkMmp;       # fipsctl show mmp is answered from these
 }
 
 # One FMP link (fipsctl show links): one per authenticated peer.
@@ -87,6 +89,52 @@ struct LinkStatus {
   createdAtMs @4 :UInt64; # Unix ms
   lastRecvMs @5 :UInt64;  # Unix ms
   npub @6 :Text;          # the peer on the link
+  stats @7 :LinkTraffic;
+}
+
+# Frames and bytes (whole FMP packets) on one link since it came up: every
+# frame sealed / authenticated, handshakes excluded (the reference's per-peer
+# and per-link "stats").
+struct LinkTraffic {
+  packetsSent @0 :UInt64;
+  packetsRecv @1 :UInt64;
+  bytesSent @2 :UInt64;
+  bytesRecv @3 :UInt64;
+}
+
+# Link-layer MMP of one peer link (spec 02 §9; the reference's show_mmp
+# peers[].link_layer). Optional values carry a has* flag; trends are
+# "rising", "falling", "stable", or "" before their first sample.
+struct LinkMmp {
+  mode @0 :Text;           # "full", "lightweight", "minimal"
+  spinBitRole @1 :Text;    # "initiator" or "responder"
+  hasSrtt @2 :Bool;
+  srttMs @3 :Float64;
+  rttvarMs @4 :Float64;
+  lossRate @5 :Float64;    # 1 - forward delivery ratio
+  etx @6 :Float64;
+  goodputBps @7 :Float64;  # bytes/s
+  deliveryRatioForward @8 :Float64;
+  deliveryRatioReverse @9 :Float64;
+  hasSmoothedLoss @10 :Bool;
+  smoothedLoss @11 :Float64;
+  hasSmoothedEtx @12 :Bool;
+  smoothedEtx @13 :Float64;
+  rttTrend @14 :Text;
+  lossTrend @15 :Text;
+  goodputTrend @16 :Text;
+  jitterTrend @17 :Text;
+  ecnCeCount @18 :UInt32;  # CE marks the peer saw on our frames
+  jitterUs @19 :UInt32;    # our RFC 3550 estimate of the peer's frames
+  linkCost @20 :Float64;   # ETX x (1 + SRTT_ms / 100); 1.0 without SRTT
+  senderReportsSent @21 :UInt64;
+  receiverReportsSent @22 :UInt64;
+  senderReportsRecv @23 :UInt64;
+  receiverReportsRecv @24 :UInt64;
+  staleReports @25 :UInt64;
+  rttSamples @26 :UInt64;
+  reorderCount @27 :UInt64;
+  lossBursts @28 :UInt64;
 }
 
 # One transport worker (fipsctl show transports).

@@ -10,6 +10,7 @@
 
 #include "router/control/json/mesh-json.h"
 #include "router/control/json/metrics-json.h"
+#include "router/control/json/mmp-json.h"
 #include "router/control/json/node-json.h"
 
 namespace fips::router::control {
@@ -24,7 +25,7 @@ struct Query {
   Json (*render)(Snapshot snapshot);
 };
 
-constexpr std::array<Query, 8> QUERIES{{
+constexpr std::array<Query, 9> QUERIES{{
     {"show_status", [](Snapshot s) { return json::statusJson(s.getStatus()); }},
     {"show_peers", [](Snapshot s) { return json::peersJson(s.getPeers()); }},
     {"show_links", [](Snapshot s) { return json::linksJson(s.getLinks()); }},
@@ -33,14 +34,14 @@ constexpr std::array<Query, 8> QUERIES{{
     {"show_bloom", [](Snapshot s) { return json::bloomJson(s.getBloom()); }},
     {"show_cache", [](Snapshot s) { return json::cacheJson(s.getCache()); }},
     {"show_metrics", [](Snapshot s) { return json::metricsJson(s.getCounters()); }},
+    {"show_mmp", [](Snapshot s) { return json::mmpJson(s.getPeers()); }},
 }};
 
 // The reference's commands (docs/reference/control-socket.md) whose layer
 // or snapshot part this build does not have yet (issue #7).
-constexpr std::array<std::string_view, 16> NOT_YET{{
+constexpr std::array<std::string_view, 15> NOT_YET{{
     "show_acl",
     "show_sessions",
-    "show_mmp",
     "show_connections",
     "show_routing",
     "show_identity_cache",

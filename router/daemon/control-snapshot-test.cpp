@@ -253,6 +253,49 @@ TEST_CASE("snapshot: the forwarding family reaches stats metrics names as the re
   CHECK(rows.contains("decode_error_packets"));
   CHECK(rows.contains("route_direct_peer"));
   CHECK(rows.size() == 24);  // the reference's 26 less warm_malformed_*
+TEST_CASE("snapshot: per-link traffic and MMP (spec 02 §9)") {
+  Fixture f;
+  link::LinkMetrics& m = f.in.peers[0].metrics;
+  m.mode = link::MmpMode::LIGHTWEIGHT;
+  m.spinInitiator = true;
+  m.packetsSent = 11;
+  m.packetsRecv = 12;
+  m.bytesSent = 1300;
+  m.bytesRecv = 1400;
+  m.srttMs = 12.5;
+  m.rttvarMs = 3.0;
+  m.lossRate = 0.25;
+  m.etx = 1.5;
+  m.smoothedEtx = 1.25;
+  m.rttTrend = link::Trend::RISING;
+  m.jitterUs = 800;
+  m.linkCost = 1.6875;
+  m.receiverReportsSent = 4;
+  capnp::MallocMessageBuilder msg;
+  buildSnapshot(f.in, msg.initRoot<schema::NodeSnapshot>());
+  auto root = msg.getRoot<schema::NodeSnapshot>().asReader();
+  auto peer = root.getPeers()[0];
+  CHECK(peer.getStats().getPacketsSent() == 11);
+  CHECK(peer.getStats().getPacketsRecv() == 12);
+  CHECK(peer.getStats().getBytesSent() == 1300);
+  CHECK(peer.getStats().getBytesRecv() == 1400);
+  auto mmp = peer.getMmp();
+  CHECK(mmp.getMode() == "lightweight");
+  CHECK(mmp.getSpinBitRole() == "initiator");
+  CHECK(mmp.getHasSrtt());
+  CHECK(mmp.getSrttMs() == 12.5);
+  CHECK(mmp.getRttvarMs() == 3.0);
+  CHECK(mmp.getLossRate() == 0.25);
+  CHECK(mmp.getEtx() == 1.5);
+  CHECK_FALSE(mmp.getHasSmoothedLoss());
+  CHECK(mmp.getHasSmoothedEtx());
+  CHECK(mmp.getSmoothedEtx() == 1.25);
+  CHECK(mmp.getRttTrend() == "rising");
+  CHECK(mmp.getLossTrend() == "");
+  CHECK(mmp.getJitterUs() == 800);
+  CHECK(mmp.getLinkCost() == 1.6875);
+  CHECK(mmp.getReceiverReportsSent() == 4);
+  CHECK(root.getLinks()[0].getStats().getBytesRecv() == 1400);
 }
 
 }  // namespace

@@ -63,6 +63,50 @@ void fillStatus(const SnapshotInput& in, schema::NodeStatus::Builder s) {
   }
 }
 
+void fillTraffic(const link::LinkMetrics& m, schema::LinkTraffic::Builder out) {
+  out.setPacketsSent(m.packetsSent);
+  out.setPacketsRecv(m.packetsRecv);
+  out.setBytesSent(m.bytesSent);
+  out.setBytesRecv(m.bytesRecv);
+}
+
+const char* trendText(const std::optional<link::Trend>& trend) {
+  return trend ? link::toString(*trend) : "";
+}
+
+// FIPS spec 02 §9.3: what this node measured on one link.
+void fillMmp(const link::LinkMetrics& m, schema::LinkMmp::Builder out) {
+  out.setMode(link::toString(m.mode));
+  out.setSpinBitRole(m.spinInitiator ? "initiator" : "responder");
+  out.setHasSrtt(m.srttMs.has_value());
+  out.setSrttMs(m.srttMs.value_or(0.0));
+  out.setRttvarMs(m.rttvarMs.value_or(0.0));
+  out.setLossRate(m.lossRate);
+  out.setEtx(m.etx);
+  out.setGoodputBps(m.goodputBps);
+  out.setDeliveryRatioForward(m.deliveryForward);
+  out.setDeliveryRatioReverse(m.deliveryReverse);
+  out.setHasSmoothedLoss(m.smoothedLoss.has_value());
+  out.setSmoothedLoss(m.smoothedLoss.value_or(0.0));
+  out.setHasSmoothedEtx(m.smoothedEtx.has_value());
+  out.setSmoothedEtx(m.smoothedEtx.value_or(0.0));
+  out.setRttTrend(trendText(m.rttTrend));
+  out.setLossTrend(trendText(m.lossTrend));
+  out.setGoodputTrend(trendText(m.goodputTrend));
+  out.setJitterTrend(trendText(m.jitterTrend));
+  out.setEcnCeCount(m.ecnCeCount);
+  out.setJitterUs(m.jitterUs);
+  out.setLinkCost(m.linkCost);
+  out.setSenderReportsSent(m.senderReportsSent);
+  out.setReceiverReportsSent(m.receiverReportsSent);
+  out.setSenderReportsRecv(m.senderReportsRecv);
+  out.setReceiverReportsRecv(m.receiverReportsRecv);
+  out.setStaleReports(m.staleReports);
+  out.setRttSamples(m.rttSamples);
+  out.setReorderCount(m.reorderCount);
+  out.setLossBursts(m.lossBursts);
+}
+
 void fillPeers(const SnapshotInput& in, NodeSnapshot::Builder out) {
   auto peers = out.initPeers(static_cast<unsigned>(in.peers.size()));
   auto links = out.initLinks(static_cast<unsigned>(in.peers.size()));
@@ -87,6 +131,8 @@ void fillPeers(const SnapshotInput& in, NodeSnapshot::Builder out) {
     peer.setOurIndex(p.ourIndex);
     peer.setTheirIndex(p.theirIndex);
     peer.setRekeys(p.rekeys);
+    fillTraffic(p.metrics, peer.initStats());
+    fillMmp(p.metrics, peer.initMmp());
     auto l = links[i];
     l.setTransportId(p.current.transportId);
     l.setRemoteAddr(link::toText(p.current));
@@ -95,6 +141,7 @@ void fillPeers(const SnapshotInput& in, NodeSnapshot::Builder out) {
     l.setCreatedAtMs(toUnixMs(in, p.upSinceMs));
     l.setLastRecvMs(toUnixMs(in, p.lastRecvMs));
     l.setNpub(npub);
+    fillTraffic(p.metrics, l.initStats());
   }
 }
 
@@ -195,8 +242,7 @@ std::vector<CounterRow> counterRows(const SnapshotInput& in) {
       {"link", "duplicate_msg1", "", "", l.duplicateMsg1, "msg1s answered with a stored msg2"},
       {"link", "links_up", "", "", l.linksUp, "links established"},
       {"link", "links_down", "", "", l.linksDown, "links taken down"},
-      {"link", "messages_ignored", "", "", in.linkMessagesIgnored,
-       "link messages no layer reads (MMP reports are not read yet)"},
+      {"link", "messages_ignored", "", "", in.linkMessagesIgnored, "link messages no layer reads"},
   };
   for (size_t r = 0; r < link::DROP_REASON_COUNT; ++r) {
     const auto reason = static_cast<link::DropReason>(r);

@@ -136,6 +136,31 @@ check "stats history srtt_ms --peer node-b --granularity 1m: a series" bash -c \
 check "stats history of an unknown metric: status 1, one line" bash -c \
   "[ $rc -eq 1 ] && grep -q 'unknown metric: bogus' $WORK/err && [ \$(wc -l < $WORK/err) -eq 1 ]"
 
+# --- link-layer MMP (spec 02 §9): RTT from the reports, per-link counters
+mmp_ok() {
+  "$BUILD/ctl/fipsctl" -s "$SOCK_A" show mmp --json > "$WORK/mmp.json" &&
+    "$BUILD/ctl/fipsctl" -s "$SOCK_A" show peers --json > "$WORK/mmp-peers.json" &&
+    "$BUILD/ctl/fipsctl" -s "$SOCK_A" show links --json > "$WORK/mmp-links.json" &&
+    python3 - "$WORK/mmp.json" "$WORK/mmp-peers.json" "$WORK/mmp-links.json" 2>"$WORK/mmp.err" <<'PY'
+import json, sys
+mmp, peers, links = (json.load(open(f)) for f in sys.argv[1:4])
+assert mmp["sessions"] == [] and len(mmp["peers"]) == 1, mmp
+link = mmp["peers"][0]["link_layer"]
+assert mmp["peers"][0]["mode"] == "full"
+assert 0 < link["srtt_ms"] < 100, link           # a veth between namespaces
+assert link["loss_rate"] == 0 and 1 <= link["etx"] <= 2, link
+s = peers["peers"][0]["stats"]
+assert min(s["packets_sent"], s["packets_recv"], s["bytes_sent"], s["bytes_recv"]) > 0, s
+assert s["bytes_sent"] > 32 * s["packets_sent"], s  # whole FMP packets: 32-byte overhead each
+assert peers["peers"][0]["mmp"]["srtt_ms"] == link["srtt_ms"]
+l = links["links"][0]["stats"]
+assert l["packets_recv"] > 0 and l["bytes_sent"] > 0, l
+PY
+}
+check "show mmp --json at A: an RTT (0-100 ms) and non-zero per-link counters" wait_until 30 mmp_ok
+check "show mmp (table) lists B with an SRTT" bash -c \
+  "$BUILD/ctl/fipsctl -s $SOCK_A show mmp | grep -E -q '^\S+ +full +[0-9.]+ms'"
+
 # --- disconnect by name (hosts file)
 echo "node-b $NPUB_B" > "$WORK/hosts"
 check "disconnect node-b exits 0" env FIPS_HOSTS_FILE="$WORK/hosts" "$BUILD/ctl/fipsctl" -s "$SOCK_A" disconnect node-b

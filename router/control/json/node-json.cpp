@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "router/control/json/mmp-json.h"
 #include "router/control/json/snapshot-text.h"
 
 namespace fips::router::control::json {
@@ -66,8 +67,10 @@ Json peersJson(capnp::List<schema::PeerStatus>::Reader peers) {
         {"our_session_index", fmt::format("{:08x}", p.getOurIndex())},
         {"their_session_index", fmt::format("{:08x}", p.getTheirIndex())},
         {"rekeys", p.getRekeys()},
+        {"stats", trafficJson(p.getStats())},
     };
     if (p.getRekeyInProgress()) peer["rekey_in_progress"] = true;
+    peer["mmp"] = peerMmpJson(p.getMmp());
     list.push_back(std::move(peer));
   }
   return Json{{"peers", list}};
@@ -76,6 +79,8 @@ Json peersJson(capnp::List<schema::PeerStatus>::Reader peers) {
 Json linksJson(capnp::List<schema::LinkStatus>::Reader links) {
   Json list = Json::array();
   for (auto l : links) {
+    Json stats = trafficJson(l.getStats());
+    stats["last_recv_ms"] = l.getLastRecvMs();
     list.push_back(Json{
         {"transport_id", l.getTransportId()},
         {"remote_addr", l.getRemoteAddr()},
@@ -83,7 +88,7 @@ Json linksJson(capnp::List<schema::LinkStatus>::Reader links) {
         {"state", l.getState()},
         {"created_at_ms", l.getCreatedAtMs()},
         {"npub", l.getNpub()},
-        {"stats", Json{{"last_recv_ms", l.getLastRecvMs()}}},
+        {"stats", std::move(stats)},
     });
   }
   return Json{{"links", list}};
