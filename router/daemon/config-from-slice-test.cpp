@@ -67,15 +67,15 @@ TEST_CASE("meshConfig: link, tree, bloom, lookup, cache and session settings") {
 TEST_CASE("meshConfig: node.mmp mode and OWD window reach the link engine (bounded)") {
   capnp::MallocMessageBuilder msg;
   auto slice = msg.initRoot<schema::RouterConfig>();
-  auto link = slice.initLink();
+  auto settings = slice.initLink();
   slice.initMesh();
   CHECK((meshConfig(slice).link.mmpMode == link::MmpMode::FULL));  // the default
-  link.setMmpMode(schema::MmpMode::LIGHTWEIGHT);
-  link.setMmpOwdWindowSize(48);
+  settings.setMmpMode(schema::MmpMode::LIGHTWEIGHT);
+  settings.setMmpOwdWindowSize(48);
   CHECK((meshConfig(slice).link.mmpMode == link::MmpMode::LIGHTWEIGHT));
   CHECK(meshConfig(slice).link.mmpOwdWindow == 48);
-  link.setMmpMode(schema::MmpMode::MINIMAL);
-  link.setMmpOwdWindowSize(1'000'000);
+  settings.setMmpMode(schema::MmpMode::MINIMAL);
+  settings.setMmpOwdWindowSize(1'000'000);
   CHECK((meshConfig(slice).link.mmpMode == link::MmpMode::MINIMAL));
   CHECK(meshConfig(slice).link.mmpOwdWindow == 1024);
 }
