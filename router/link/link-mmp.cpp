@@ -67,7 +67,12 @@ void LinkMmp::resetForRekey(uint64_t nowMs) {
 double LinkMmp::cost() const {
   const std::optional<double> srtt = metrics_.srttMs();
   if (!srtt) return 1.0;
-  return metrics_.etx() * (1.0 + *srtt / 100.0);
+  // A departure: the long-term ETX (EWMA 1/32), where the reference takes
+  // the last report's. On a link carrying little but the reports, one frame
+  // still in flight when a ReceiverReport arrives halves that report's
+  // reverse delivery ratio (reordering; the surplus next time is clamped
+  // away), so the instant ETX swings between 1 and 2 and parents flap.
+  return metrics_.smoothedEtx().value_or(metrics_.etx()) * (1.0 + *srtt / 100.0);
 }
 
 LinkMetrics LinkMmp::snapshot() const {

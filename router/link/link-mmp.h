@@ -91,7 +91,8 @@ class LinkMmp {
   void setInitiator(bool initiator) { initiator_ = initiator; }
 
   bool hasSrtt() const { return metrics_.srtt().initialized(); }
-  // FIPS spec 02 §9.3: ETX × (1 + SRTT_ms / 100); 1.0 before the first RTT.
+  // FIPS spec 02 §9.3: ETX × (1 + SRTT_ms / 100), with the long-term ETX;
+  // 1.0 before the first RTT.
   double cost() const;
   LinkMetrics snapshot() const;
   MmpMode mode() const { return mode_; }
