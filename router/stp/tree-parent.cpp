@@ -12,7 +12,7 @@ namespace fips::router::stp {
 TreeState::ParentEval TreeState::evaluateParent(const LinkCosts& costs) const {
   std::optional<NodeAddr> smallest;
   for (const auto& [addr, p] : peers_) {
-    if (p.declaration && (!smallest || *p.coords.root() < *smallest)) smallest = *p.coords.root();
+    if (p.candidate() && (!smallest || *p.coords.root() < *smallest)) smallest = *p.coords.root();
   }
   // No peer coordinates, or we are the smallest node and must be root.
   if (!smallest || self_ <= *smallest) return {};
@@ -20,7 +20,7 @@ TreeState::ParentEval TreeState::evaluateParent(const LinkCosts& costs) const {
   std::optional<NodeAddr> best;
   double bestEff = 0.0;
   for (const auto& [addr, p] : peers_) {
-    if (!p.declaration || *p.coords.root() != *smallest || p.coords.contains(self_)) continue;
+    if (!p.candidate() || *p.coords.root() != *smallest || p.coords.contains(self_)) continue;
     double cost = 1.0;
     if (const auto c = costs.find(addr); c != costs.end()) {
       cost = c->second;
@@ -57,7 +57,7 @@ std::optional<NodeAddr> TreeState::switchTarget(const LinkCosts& costs, uint64_t
 
 bool TreeState::shouldBeRoot() const {
   for (const auto& [addr, p] : peers_) {
-    if (p.declaration && *p.coords.root() < self_) return false;
+    if (p.candidate() && *p.coords.root() < self_) return false;
   }
   return true;
 }
@@ -119,6 +119,18 @@ void TreeState::selfRoot(TreeNow now, TreeOutput& out) {
   out.invalidateOtherRoots = true;
   out.resetLookupBackoff = true;
   announceAll(now.monoMs, out);
+}
+
+void TreeState::distrustPeersAfterLoss(const NodeAddr& lost) {
+  // Departure from the reference (see tree-state.h). Run before recovery, so
+  // root_ is still the root we had through `lost`. Children (paths through
+  // us) are never candidates anyway.
+  for (auto& [addr, p] : peers_) {
+    if (!p.declaration || p.distrusted || p.coords.contains(self_)) continue;
+    if (!p.coords.contains(lost) && *p.coords.root() <= root_) continue;
+    p.distrusted = true;
+    ++counters_.peersDistrusted;
+  }
 }
 
 void TreeState::recoverParent(const LinkCosts& costs, TreeNow now) {

@@ -163,13 +163,16 @@ TEST_CASE("tree state: a tampered TreeAnnounce is rejected") {
 }
 
 TEST_CASE("tree state: triangle never loops, also after the root goes away") {
+  // Checked after every delivered message and after every link removal, also
+  // when both survivors lose the root at the same instant (before hearing
+  // from each other): each then holds a stored path to the old root through
+  // the other, which must not make them pick each other.
   for (const bool simultaneous : {false, true}) {
     CAPTURE(simultaneous);
     TreeNet net(3);
-    bool checkMutual = true;
     net.check = [&] {
       checkSane(net);
-      if (checkMutual) REQUIRE_FALSE(mutualParents(net));
+      REQUIRE_FALSE(mutualParents(net));
     };
     net.link(0, 1);
     net.link(1, 2);
@@ -179,33 +182,53 @@ TEST_CASE("tree state: triangle never loops, also after the root goes away") {
     CHECK(net.node(1).parent() == net.addr(0));
     CHECK(net.node(2).parent() == net.addr(0));
 
-    if (simultaneous) {
-      // Both neighbours see the root vanish before they hear each other: for
-      // one exchange each may pick the other (its stored path still reaches
-      // the old root), which the loop check then undoes. Paths stay bounded.
-      checkMutual = false;
-      net.unlink(0, 1);
-      net.unlink(0, 2);
-    } else {
-      net.unlink(0, 1);
-      net.run(3000);
-      net.unlink(0, 2);
-    }
+    net.unlink(0, 1);
+    net.check();
+    if (!simultaneous) net.run(3000);
+    net.unlink(0, 2);
+    net.check();
     net.run(5000);
-    if (simultaneous) {
-      CHECK(net.node(1).counters().loopsDetected + net.node(2).counters().loopsDetected > 0);
-    }
-    checkMutual = true;
-    checkSane(net);
-    REQUIRE_FALSE(mutualParents(net));
     checkConverged(net, 1, {1, 2});
     CHECK(net.node(2).parent() == net.addr(1));
     CHECK(net.node(1).coordinates().path().size() == 1);
+    CHECK(net.node(1).counters().loopsDetected + net.node(2).counters().loopsDetected == 0);
     // Quiet afterwards: stays converged, paths never grow.
     net.run(10 * 60 * 1000, 1000);
     checkConverged(net, 1, {1, 2});
     CHECK(net.node(2).coordinates().path().size() == 2);
   }
+}
+
+TEST_CASE("tree state: a path through the lost parent that still holds is taken back on the echo") {
+  // 0 root; 1 under 0; 2 and 3 under 1, linked to each other. Cutting 1-2
+  // leaves 2 only 3, whose stored path runs through the lost parent 1: 2 is
+  // root for a moment, 3 answers 2's announce with its unchanged declaration
+  // (same sequence) and 2 takes it.
+  TreeNet net(4);
+  net.check = [&] {
+    checkSane(net);
+    REQUIRE_FALSE(mutualParents(net));
+  };
+  net.link(0, 1);
+  net.link(1, 2);
+  net.link(1, 3);
+  net.link(2, 3);
+  net.run(2000);
+  checkConverged(net, 0, {0, 1, 2, 3});
+  REQUIRE(net.node(2).parent() == net.addr(1));
+  REQUIRE(net.node(3).parent() == net.addr(1));
+  const uint64_t seq3 = net.node(3).declaration().sequence;
+
+  net.unlink(1, 2);
+  net.check();
+  CHECK(net.node(2).isRoot());
+  CHECK(net.node(2).counters().peersDistrusted == 1);
+  net.run(2000);
+  checkConverged(net, 0, {0, 1, 2, 3});
+  CHECK(net.node(2).parent() == net.addr(3));
+  CHECK(net.node(3).declaration().sequence == seq3);  // 3 never changed
+  CHECK(net.node(2).coordinates() ==
+        Coordinates({net.addr(2), net.addr(3), net.addr(1), net.addr(0)}));
 }
 
 TEST_CASE("tree state: a node that becomes root advertises only itself") {

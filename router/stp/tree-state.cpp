@@ -128,6 +128,7 @@ TreeOutput TreeState::removePeer(const NodeAddr& peer, const LinkCosts& costs, T
   if (peers_.erase(peer) == 0 || !wasParent) return out;
   ++counters_.parentLosses;
   const Coordinates before = coords_;
+  distrustPeersAfterLoss(peer);
   recoverParent(costs, now);
   out.decision = TreeDecision::PARENT_LOST;
   out.parentChanged = true;
@@ -148,8 +149,13 @@ std::optional<TreeVerdict> TreeState::check(const NodeAddr& from, const TreeAnno
   }
   result.ancestryError = validateSemantics(announce);
   if (result.ancestryError) return TreeVerdict::BAD_ANCESTRY;
+  // A distrusted peer's unchanged declaration (same sequence) is accepted:
+  // it confirms the stored path after our parent loss.
   const auto& stored = it->second.declaration;
-  if (stored && announce.declaration.sequence <= stored->sequence) return TreeVerdict::STALE;
+  const uint64_t seq = announce.declaration.sequence;
+  if (stored && (seq < stored->sequence || (seq == stored->sequence && !it->second.distrusted))) {
+    return TreeVerdict::STALE;
+  }
   return std::nullopt;
 }
 
@@ -172,6 +178,7 @@ TreeReceiveResult TreeState::onTreeAnnounce(const NodeAddr& from, std::span<cons
   peer.coords = toCoordinates(msg.ancestry);
   peer.ancestry = std::move(msg.ancestry);
   peer.declaration = msg.declaration;
+  peer.distrusted = false;
 
   // Echo rule (§2.1 step 7): a peer on a worse root learns ours at once.
   if (*peer.coords.root() > root_) announce(from, now.monoMs, result.out);

@@ -26,6 +26,17 @@
 // - A peer listed once in an output is not rate limited again by a second
 //   send in the same call (echo, then announce-to-all): the caller sends the
 //   latest body once instead of deferring an identical copy.
+// - On parent loss, peers whose stored declaration predates the loss and may
+//   be as stale as ours are distrusted: those whose path runs through the
+//   lost parent, and those on a worse root than ours (we echoed our root to
+//   them, so they may already have joined through us and the lost parent,
+//   their announce still rate limited). Children are excluded as before. A
+//   distrusted peer is neither a parent candidate nor a visible root until
+//   it is heard again; an announce with the same sequence as the stored one
+//   counts (its echo of our new declaration), so a path that still holds is
+//   taken back one exchange later. The reference picks from those paths at
+//   once, and when a root's neighbours lose it together each picks the
+//   other for one exchange (LOOP_DROP undoes it).
 #pragma once
 
 #include <array>
@@ -126,7 +137,8 @@ struct TreeCounters {
   uint64_t loopsDetected = 0;                           // LOOP_DROP
   uint64_t ancestryChanged = 0;                         // ANCESTRY_UPDATE that changed our path
   uint64_t flapDampened = 0;                            // dampening episodes engaged
-  uint64_t signFailures = 0;  // rng failed: declaration left unsigned, nothing sent
+  uint64_t peersDistrusted = 0;  // peers set aside on parent loss (stale paths)
+  uint64_t signFailures = 0;     // rng failed: declaration left unsigned, nothing sent
 
   uint64_t verdict(TreeVerdict v) const { return verdicts[static_cast<size_t>(v)]; }
 };
@@ -191,6 +203,10 @@ class TreeState {
     std::vector<AncestryEntry> ancestry;
     std::optional<uint64_t> lastAnnounceMs;
     bool announcePending = false;
+    // Set aside at our parent's loss until heard again (see the header).
+    bool distrusted = false;
+    // Its declaration may take part in parent selection.
+    bool candidate() const { return declaration && !distrusted; }
   };
   enum class Eval : uint8_t { NONE, MANDATORY, DISCRETIONARY };
   struct ParentEval {
@@ -208,6 +224,7 @@ class TreeState {
   void switchParent(const NodeAddr& parent, TreeNow now, TreeOutput& out);
   void selfRoot(TreeNow now, TreeOutput& out);
   void recoverParent(const LinkCosts& costs, TreeNow now);
+  void distrustPeersAfterLoss(const NodeAddr& lost);
   void classify(const NodeAddr& from, const LinkCosts& costs, TreeNow now, TreeOutput& out);
   void classifyPeriodic(const LinkCosts& costs, TreeNow now, TreeOutput& out);
 

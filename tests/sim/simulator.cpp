@@ -82,7 +82,9 @@ Simulator::Simulator(const Topology& topology, const LinkParams& params, uint64_
   net.addTopology(topology, params);
   net.setReceiver([this](size_t to, size_t from, std::span<const uint8_t> datagram) {
     SimNode& n = *nodes_[to];
-    if (n.core) n.core->onDatagram(n.sim.nodes_[from]->addr, datagram);
+    if (!n.core) return;
+    n.core->onDatagram(n.sim.nodes_[from]->addr, datagram);
+    if (afterEvent) afterEvent();
   });
   for (size_t i = 0; i < topology.nodes; ++i) {
     nodes_.push_back(std::make_unique<SimNode>(*this, i, rnd_.next()));
@@ -140,7 +142,10 @@ void Simulator::addNeighbours(SimNode& n) {
 
 void Simulator::scheduleTick(size_t i, uint64_t atMs) {
   events.at(atMs, [this, i, atMs]() {
-    if (nodes_[i]->core) nodes_[i]->core->tick();
+    if (nodes_[i]->core) {
+      nodes_[i]->core->tick();
+      if (afterEvent) afterEvent();
+    }
     scheduleTick(i, atMs + TICK_MS);
   });
 }

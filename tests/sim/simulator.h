@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -96,6 +97,9 @@ class Simulator {
   EventQueue events;
   VirtualNet net;
   crypto::Secp256k1Context ctx;
+  // Runs after every delivered datagram and every node tick (an invariant
+  // check); empty = none.
+  std::function<void()> afterEvent;
 
  private:
   void scheduleTick(size_t i, uint64_t atMs);
