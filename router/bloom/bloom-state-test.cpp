@@ -32,11 +32,12 @@ FilterAnnounce decodeOk(const std::vector<uint8_t>& body) {
 // TreeAnnounce and FilterAnnounce bodies cross a FIFO on virtual time.
 class MeshNet {
  public:
-  explicit MeshNet(size_t n) : keys_(stp::test::sortedTestKeys(ctx_, n)) {
+  explicit MeshNet(size_t n, const BloomConfig& config = {})
+      : keys_(stp::test::sortedTestKeys(ctx_, n)) {
     for (const auto& k : keys_) {
       trees_.push_back(
           std::make_unique<stp::TreeState>(ctx_, k.key, stp::TreeConfig{}, rng_, now()));
-      blooms_.push_back(std::make_unique<BloomState>(k.addr, BloomConfig{}));
+      blooms_.push_back(std::make_unique<BloomState>(k.addr, config));
     }
   }
   stp::TreeNow now() const { return {.monoMs = ms_, .unixSecs = 1700000000 + ms_ / 1000}; }
@@ -67,6 +68,8 @@ class MeshNet {
     }
   }
   uint64_t filtersSent = 0;
+  // True = lose this FilterAnnounce (from, to).
+  std::function<bool(size_t, size_t)> dropFilter;
 
  private:
   struct Msg {
@@ -96,6 +99,7 @@ class MeshNet {
     while (!queue_.empty()) {
       Msg m = std::move(queue_.front());
       queue_.pop_front();
+      if (m.filter && dropFilter && dropFilter(m.from, m.to)) continue;
       if (m.filter) {
         const auto r = blooms_[m.to]->onFilterAnnounce(addr(m.from), m.body, treePeers(m.to));
         REQUIRE(r.verdict == BloomVerdict::ACCEPTED);
@@ -132,7 +136,59 @@ TEST_CASE("bloom state: a new peer gets {self} with the node-global sequence") {
   CHECK(a.filter.contains(addr(1)));
   CHECK(a.filter.countOnes() <= 5);
   CHECK(a.filter.hashCount() == 5);
-  CHECK(s.tick(5000, ALL_TREE).empty());  // nothing marked: nothing sent
+  // Each is sent once more confirmDelayMs later (a lost first copy must not
+  // leave the peer without our filter), then nothing while nothing changes.
+  CHECK(s.tick(1000 + BloomConfig{}.confirmDelayMs - 1, ALL_TREE).empty());
+  const auto again = s.tick(1000 + BloomConfig{}.confirmDelayMs, ALL_TREE);
+  REQUIRE(again.size() == 2);
+  CHECK(decodeOk(again[0].body).sequence == 3);
+  CHECK(decodeOk(again[0].body).filter == a.filter);
+  CHECK(s.counters().confirmations == 2);
+  CHECK(s.tick(60000, ALL_TREE).empty());  // nothing marked: nothing sent
+}
+
+TEST_CASE("bloom state: a peer routing us a target our last filter lacks gets it again") {
+  BloomState s(addr(1), BloomConfig{});
+  s.addPeer(addr(2));
+  CHECK_FALSE(s.advertised(addr(2), addr(1)));  // nothing sent yet
+  REQUIRE(s.tick(1000, ALL_TREE).size() == 1);
+  REQUIRE(s.tick(5000, ALL_TREE).size() == 1);  // the repeat
+  CHECK(s.advertised(addr(2), addr(1)));
+  CHECK_FALSE(s.advertised(addr(2), addr(9)));
+  CHECK_FALSE(s.advertised(addr(7), addr(1)));  // unknown peer
+  s.repair(addr(7));                            // ignored
+  CHECK(s.tick(10000, ALL_TREE).empty());
+  s.repair(addr(2));
+  s.repair(addr(2));  // already marked
+  CHECK(s.counters().repairs == 1);
+  const auto sends = s.tick(10000, ALL_TREE);
+  REQUIRE(sends.size() == 1);
+  CHECK(decodeOk(sends[0].body).filter.contains(addr(1)));
+}
+
+TEST_CASE("bloom state: a lost FilterAnnounce is repaired by its repeat") {
+  // 0 - 1 - 2; 2's only FilterAnnounce to 1 that would ever change is lost.
+  // Without the repeat (confirmDelayMs 0, the reference) 1 and 0 never learn 2.
+  for (const uint64_t confirmMs : {uint64_t{0}, BloomConfig{}.confirmDelayMs}) {
+    CAPTURE(confirmMs);
+    MeshNet net(3, BloomConfig{.confirmDelayMs = confirmMs});
+    bool lost = false;
+    net.dropFilter = [&](size_t from, size_t to) {
+      if (lost || from != 2 || to != 1) return false;
+      lost = true;
+      return true;
+    };
+    net.link(0, 1);
+    net.link(1, 2);
+    net.run(10000);
+    REQUIRE(lost);
+    const bool repaired = confirmMs > 0;
+    CHECK(net.bloom(1).peerContains(net.addr(2), net.addr(2)) == repaired);
+    CHECK(net.bloom(0).peerContains(net.addr(1), net.addr(2)) == repaired);
+    const uint64_t settled = net.filtersSent;
+    net.run(5 * 60 * 1000, 500);
+    CHECK(net.filtersSent == settled);
+  }
 }
 
 TEST_CASE("bloom state: inbound sequence rules and verdicts") {

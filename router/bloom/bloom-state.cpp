@@ -82,11 +82,13 @@ std::vector<FilterSend> BloomState::tick(uint64_t nowMs, const TreePeerFn& isTre
   std::vector<FilterSend> out;
   std::optional<std::map<NodeAddr, BloomFilter>> outgoing;
   for (auto& [addr, peer] : peers_) {
-    if (!peer.pending) continue;
-    if (peer.lastSentMs && nowMs - std::min(nowMs, *peer.lastSentMs) < config_.updateDebounceMs) {
-      continue;
-    }
+    const uint64_t sinceMs = peer.lastSentMs ? nowMs - std::min(nowMs, *peer.lastSentMs) : 0;
+    const bool confirm = !peer.pending && peer.confirmDue && sinceMs >= config_.confirmDelayMs;
+    if (!peer.pending && !confirm) continue;
+    if (peer.lastSentMs && sinceMs < config_.updateDebounceMs) continue;
     if (!outgoing) outgoing = outgoingFilters(isTreePeer);
+    peer.confirmDue = !confirm && config_.confirmDelayMs > 0;
+    if (confirm) ++counters_.confirmations;
     FilterAnnounce announce{.sequence = ++sequence_, .filter = outgoing->at(addr)};
     if (announce.filter.fpr() > config_.maxInboundFpr) ++counters_.outgoingOverCap;
     out.push_back(FilterSend{addr, encodeFilterAnnounce(announce)});
@@ -132,6 +134,18 @@ BloomFilter BloomState::outgoingFilter(const NodeAddr& peer, const TreePeerFn& i
     if (addr != peer && p.inbound && isTreePeer(addr)) filter.merge(*p.inbound);
   }
   return filter;
+}
+
+bool BloomState::advertised(const NodeAddr& peer, const NodeAddr& addr) const {
+  const auto it = peers_.find(peer);
+  return it != peers_.end() && it->second.lastSent && it->second.lastSent->contains(addr);
+}
+
+void BloomState::repair(const NodeAddr& peer) {
+  const auto it = peers_.find(peer);
+  if (it == peers_.end() || it->second.pending) return;
+  it->second.pending = true;
+  ++counters_.repairs;
 }
 
 const BloomFilter* BloomState::inboundFilter(const NodeAddr& peer) const {

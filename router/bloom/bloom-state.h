@@ -64,6 +64,8 @@ struct BloomCounters {
   std::array<uint64_t, BLOOM_VERDICT_COUNT> verdicts{};  // per BloomVerdict
   uint64_t sent = 0;                                     // FilterAnnounces returned by tick()
   uint64_t outgoingOverCap = 0;  // sent filters whose own FPR is above the cap
+  uint64_t repairs = 0;          // repair() calls that marked a peer (not a reference stat)
+  uint64_t confirmations = 0;    // repeats of an unchanged filter (not a reference stat)
 
   uint64_t verdict(BloomVerdict v) const { return verdicts[static_cast<size_t>(v)]; }
 };
@@ -87,7 +89,8 @@ class BloomState {
   // the one last sent to them (or that never got one).
   void markChanged(const NodeAddr& except, const TreePeerFn& isTreePeer);
   // Sends to every marked peer whose debounce (updateDebounceMs since the
-  // last send to it) has passed; the others stay marked.
+  // last send to it) has passed; the others stay marked. A peer that got a
+  // filter confirmDelayMs ago and nothing since gets it once more.
   std::vector<FilterSend> tick(uint64_t nowMs, const TreePeerFn& isTreePeer);
 
   // {self} ∪ OR(inbound filters of tree peers other than peer) (§4.4).
@@ -98,6 +101,13 @@ class BloomState {
   // each sender's hash count), in address order.
   std::vector<NodeAddr> peersContaining(const NodeAddr& addr) const;
   bool peerContains(const NodeAddr& peer, const NodeAddr& addr) const;
+  // Whether the filter last sent to peer holds addr (false if none was sent).
+  bool advertised(const NodeAddr& peer, const NodeAddr& addr) const;
+  // Evidence that peer holds an outdated filter from us (it routed a lookup
+  // for a node our last filter to it does not hold: a FilterAnnounce was
+  // lost): marks it for a re-send of its current outgoing filter, even if
+  // unchanged. Debounced as any send; unknown peers are ignored.
+  void repair(const NodeAddr& peer);
   // Peers with a send pending (marked), for tests and stats.
   bool pending(const NodeAddr& peer) const;
   // The last sequence we sent (node-global; 0 before the first send).
@@ -111,6 +121,7 @@ class BloomState {
     std::optional<BloomFilter> lastSent;
     std::optional<uint64_t> lastSentMs;
     bool pending = false;
+    bool confirmDue = false;  // the last send gets its one repeat (confirmDelayMs)
   };
 
   std::optional<BloomVerdict> check(const NodeAddr& from, const FilterAnnounce& announce) const;

@@ -62,6 +62,17 @@ void LookupState::onRequest(const routing::MeshView& view, const NodeAddr& from,
     return;
   }
   LookupRequest& request = decoded.value();
+  // Departure from the reference: our own request back from a peer (it went
+  // round a cycle of overlapping filters) is dropped. Recorded as transit,
+  // it would make us forward the answer to that peer instead of accepting
+  // it: the reference loses such lookups.
+  if (request.origin == view.selfAddr()) {
+    ++counters_.reqOwnReturned;
+    return;
+  }
+  if (request.target != view.selfAddr()) {
+    out.routedHere.push_back({.from = from, .target = request.target});
+  }
   switch (recent_.record(request.requestId, from, nowMs)) {
     case RecentRequests::Record::DUPLICATE:
       ++counters_.reqDuplicate;
@@ -81,7 +92,7 @@ void LookupState::onRequest(const routing::MeshView& view, const NodeAddr& from,
     ++counters_.reqTtlExhausted;
     return;
   }
-  if (!forwardLimiter_.allow(request.target, nowMs)) {
+  if (!forwardLimiter_.allow(request.target, request.origin, nowMs)) {
     ++counters_.reqForwardRateLimited;
     return;
   }

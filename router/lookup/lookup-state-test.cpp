@@ -145,10 +145,11 @@ struct Transit {
     t.view.addPeer(addr(0x20), coords({0x20, 0x01}), {TARGET}, true);
     t.view.addPeer(addr(0x30), coords({0x30, 0x01}), {TARGET}, false);
   }
-  std::vector<uint8_t> request(uint64_t id, uint8_t ttl, const NodeAddr& target = TARGET) {
+  std::vector<uint8_t> request(uint64_t id, uint8_t ttl, const NodeAddr& target = TARGET,
+                               const NodeAddr& origin = addr(0x11)) {
     auto m = encodeLookupRequest(LookupRequest{.requestId = id,
                                                .target = target,
-                                               .origin = addr(0x11),
+                                               .origin = origin,
                                                .ttl = ttl,
                                                .minMtu = 0,
                                                .originCoords = coords({0x11, 0x10, 0x01})});
@@ -189,20 +190,42 @@ TEST_CASE("lookup transit: ttl 0 is not forwarded, ttl 1 leaves with 0") {
   CHECK(requestIn(x.t.out.sends[0]).ttl == 0);
 }
 
-TEST_CASE("lookup transit: one forward per target per 2 s; dedup table cap") {
+TEST_CASE("lookup transit: one forward per target per 2 s, the origin's retry passes; dedup cap") {
   Transit x;
+  const NodeAddr other = addr(0x12);
   x.t.state.onRequest(x.t.view, x.from, x.request(1, 5), 0, x.t.out);
-  x.t.state.onRequest(x.t.view, x.from, x.request(2, 5), 1999, x.t.out);
+  x.t.state.onRequest(x.t.view, x.from, x.request(2, 5, TARGET, other), 1999, x.t.out);
   CHECK(x.t.out.sends.size() == 1);
   CHECK(x.t.state.counters().reqForwardRateLimited == 1);
-  x.t.state.onRequest(x.t.view, x.from, x.request(3, 5), 2000, x.t.out);
+  x.t.state.onRequest(x.t.view, x.from, x.request(3, 5, TARGET, other), 2000, x.t.out);
   CHECK(x.t.out.sends.size() == 2);
+  // The same origin's next attempt (fresh id, one ladder step of 1 s later)
+  // is not swallowed by the 2 s limit; an earlier one is.
+  x.t.state.onRequest(x.t.view, x.from, x.request(4, 5, TARGET, other), 2499, x.t.out);
+  CHECK(x.t.out.sends.size() == 2);
+  x.t.state.onRequest(x.t.view, x.from, x.request(5, 5, TARGET, other), 3000, x.t.out);
+  CHECK(x.t.out.sends.size() == 3);
+  CHECK(x.t.state.counters().reqForwardRateLimited == 2);
 
   Node small(3, LookupConfig{.maxRecentRequests = 1});
   small.state.onRequest(small.view, x.from, x.request(1, 5, addr(0x91)), 0, small.out);
   small.state.onRequest(small.view, x.from, x.request(2, 5, addr(0x92)), 0, small.out);
   CHECK(small.state.counters().reqDedupCacheFull == 1);
   CHECK(small.state.recentCount() == 1);
+}
+
+TEST_CASE("lookup transit: our own request back from a peer is dropped, not recorded") {
+  Transit x;
+  x.t.state.onRequest(x.t.view, x.from, x.request(1, 5, TARGET, x.t.addr), 0, x.t.out);
+  CHECK(x.t.out.sends.empty());
+  CHECK(x.t.out.routedHere.empty());
+  CHECK(x.t.state.counters().reqOwnReturned == 1);
+  CHECK(x.t.state.recentCount() == 0);  // its answer will be taken as ours
+  // Another origin's request: the sender routed the target to us.
+  x.t.state.onRequest(x.t.view, x.from, x.request(2, 5), 0, x.t.out);
+  REQUIRE(x.t.out.routedHere.size() == 1);
+  CHECK(x.t.out.routedHere[0].from == x.from);
+  CHECK(x.t.out.routedHere[0].target == TARGET);
 }
 
 // Origin O — transit T — target X, T the root, all tree peers of each other.

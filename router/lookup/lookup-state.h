@@ -26,6 +26,7 @@
 #include "router/crypto/rng.h"
 #include "router/crypto/secp256k1-context.h"
 #include "router/crypto/secp256k1-keys.h"
+#include "router/lookup/forward-limiter.h"
 #include "router/lookup/lookup-messages.h"
 #include "router/lookup/recent-requests.h"
 #include "router/routing/coord-cache.h"
@@ -40,9 +41,10 @@ struct LookupConfig {
   uint8_t ttl = 64;  // of the requests we originate
   // One entry per attempt: its timeout in seconds; after the last, unreachable.
   std::vector<uint64_t> attemptTimeoutsSecs{1, 2, 4, 8};
-  uint64_t recentExpirySecs = 10;       // dedup entry lifetime
-  uint64_t forwardMinIntervalSecs = 2;  // per target, transit forwards
-  uint64_t backoffBaseSecs = 0;         // after a failed lookup; 0 = off
+  uint64_t recentExpirySecs = 10;  // dedup entry lifetime
+  uint64_t forwardMinIntervalSecs =
+      2;                         // per target, transit forwards (a retry: half the first timeout)
+  uint64_t backoffBaseSecs = 0;  // after a failed lookup; 0 = off
   uint64_t backoffMaxSecs = 0;
   size_t maxRecentRequests = 4096;  // dedup table cap (MAX_RECENT_LOOKUP_REQUESTS)
 };
@@ -69,6 +71,14 @@ struct LookupActions {
   std::vector<LookupSend> sends;
   std::vector<LookupResolved> resolved;  // retry queued packets, reset session warmup
   std::vector<NodeAddr> unreachable;  // attempts exhausted: ICMPv6 unreachable for queued packets
+  // A peer sent us a request for another node, so its copy of our bloom
+  // filter holds that target: the caller can check that the filter it last
+  // sent the peer does (BloomState::advertised) and re-send it if not.
+  struct RoutedHere {
+    NodeAddr from;
+    NodeAddr target;
+  };
+  std::vector<RoutedHere> routedHere;
 };
 
 // Result of start().
@@ -86,6 +96,7 @@ struct LookupCounters {
   uint64_t reqTargetIsUs = 0, reqForwarded = 0, reqTtlExhausted = 0, reqInitiated = 0;
   uint64_t reqDeduplicated = 0, reqBackoffSuppressed = 0, reqForwardRateLimited = 0;
   uint64_t reqBloomMiss = 0, reqNoTreePeer = 0, reqFallbackForwarded = 0;
+  uint64_t reqOwnReturned = 0;  // our own request back from a peer: dropped (not a reference stat)
   uint64_t respReceived = 0, respDecodeError = 0, respForwarded = 0, respAlreadyForwarded = 0;
   uint64_t respIdentityMiss = 0, respProofFailed = 0, respAccepted = 0, respTimedOut = 0;
   uint64_t respMtuBelowFloor = 0, respNoRoute = 0, signFailed = 0, rngFailed = 0;
@@ -164,7 +175,7 @@ class LookupState {
   std::map<NodeAddr, Pending> pending_;
   std::map<NodeAddr, Backoff> backoff_;
   RecentRequests recent_;
-  routing::PerAddrRateLimiter forwardLimiter_;
+  ForwardLimiter forwardLimiter_;
   LookupCounters counters_;
 };
 

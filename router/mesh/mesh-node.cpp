@@ -189,6 +189,12 @@ void MeshNode::apply(lookup::LookupActions& actions) {
   }
   const auto done = std::move(actions);
   actions = {};
+  // Departure from the reference (which sends filters only when they
+  // change): a peer that routes us a lookup our last filter to it does not
+  // cover holds a stale copy (a lost FilterAnnounce); send it ours again.
+  for (const auto& [from, target] : done.routedHere) {
+    if (!bloom_.advertised(from, target)) bloom_.repair(from);
+  }
   for (const auto& resolved : done.resolved) {
     if (const auto* coords = cachedCoords(resolved.target))
       io_.onLookupResolved(resolved.target, *coords);
