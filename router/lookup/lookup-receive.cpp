@@ -92,7 +92,7 @@ void LookupState::onRequest(const routing::MeshView& view, const NodeAddr& from,
     ++counters_.reqTtlExhausted;
     return;
   }
-  if (!forwardLimiter_.allow(request.target, request.origin, nowMs)) {
+  if (!forwardLimiter_.allow(request.target, nowMs)) {
     ++counters_.reqForwardRateLimited;
     return;
   }

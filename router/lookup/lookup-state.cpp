@@ -31,11 +31,7 @@ LookupState::LookupState(const LookupConfig& config, const crypto::Secp256k1Cont
       identity_(identity),
       rng_(rng),
       recent_(config.recentExpirySecs * MS_PER_SEC, config.maxRecentRequests),
-      forwardLimiter_(config.forwardMinIntervalSecs * MS_PER_SEC,
-                      config.attemptTimeoutsSecs.empty()
-                          ? 0
-                          : config.attemptTimeoutsSecs.front() * MS_PER_SEC / 2,
-                      FORWARD_LIMITER_MAX_AGE_MS) {}
+      forwardLimiter_(config.forwardMinIntervalSecs * MS_PER_SEC, FORWARD_LIMITER_MAX_AGE_MS) {}
 
 bool LookupState::suppressed(const NodeAddr& target, uint64_t nowMs) const {
   const auto it = backoff_.find(target);

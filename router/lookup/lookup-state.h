@@ -26,7 +26,6 @@
 #include "router/crypto/rng.h"
 #include "router/crypto/secp256k1-context.h"
 #include "router/crypto/secp256k1-keys.h"
-#include "router/lookup/forward-limiter.h"
 #include "router/lookup/lookup-messages.h"
 #include "router/lookup/recent-requests.h"
 #include "router/routing/coord-cache.h"
@@ -41,10 +40,9 @@ struct LookupConfig {
   uint8_t ttl = 64;  // of the requests we originate
   // One entry per attempt: its timeout in seconds; after the last, unreachable.
   std::vector<uint64_t> attemptTimeoutsSecs{1, 2, 4, 8};
-  uint64_t recentExpirySecs = 10;  // dedup entry lifetime
-  uint64_t forwardMinIntervalSecs =
-      2;                         // per target, transit forwards (a retry: half the first timeout)
-  uint64_t backoffBaseSecs = 0;  // after a failed lookup; 0 = off
+  uint64_t recentExpirySecs = 10;       // dedup entry lifetime
+  uint64_t forwardMinIntervalSecs = 2;  // per target, transit forwards
+  uint64_t backoffBaseSecs = 0;         // after a failed lookup; 0 = off
   uint64_t backoffMaxSecs = 0;
   size_t maxRecentRequests = 4096;  // dedup table cap (MAX_RECENT_LOOKUP_REQUESTS)
 };
@@ -175,7 +173,7 @@ class LookupState {
   std::map<NodeAddr, Pending> pending_;
   std::map<NodeAddr, Backoff> backoff_;
   RecentRequests recent_;
-  ForwardLimiter forwardLimiter_;
+  routing::PerAddrRateLimiter forwardLimiter_;
   LookupCounters counters_;
 };
 
