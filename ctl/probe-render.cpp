@@ -4,10 +4,13 @@
 
 #include <fmt/format.h>
 
-#include "ctl/snapshot-text.h"
 #include "ctl/table.h"
+#include "router/control/json/snapshot-text.h"
 
 namespace fips::ctl {
+
+using router::control::json::hex;
+using router::control::json::ipv6Text;
 
 namespace {
 

@@ -253,6 +253,8 @@ TEST_CASE("snapshot: the forwarding family reaches stats metrics names as the re
   CHECK(rows.contains("decode_error_packets"));
   CHECK(rows.contains("route_direct_peer"));
   CHECK(rows.size() == 24);  // the reference's 26 less warm_malformed_*
+}
+
 TEST_CASE("snapshot: per-link traffic and MMP (spec 02 §9)") {
   Fixture f;
   link::LinkMetrics& m = f.in.peers[0].metrics;
