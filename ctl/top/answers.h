@@ -24,6 +24,8 @@ struct Answers {
   bool hasTree = false;
   bool hasBloom = false;
   bool hasCache = false;
+  bool hasSessions = false;
+  bool hasRouting = false;
 };
 
 }  // namespace fips::ctl::top

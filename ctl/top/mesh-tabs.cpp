@@ -111,15 +111,46 @@ TabView routingTab(const TopData& data) {
   const auto& a = *data.answers;
   auto snap = a.snapshot.asReader();
   view.lines.push_back({" Routing State", Tone::Title});
-  view.lines.push_back({"  not available from this daemon yet (show routing)", Tone::Dim});
-  if (a.hasCounters) {
-    view.lines.push_back({" Discovery Statistics", Tone::Title});
+  if (a.hasRouting) {
+    auto r = snap.getRouting();
+    view.lines.push_back({fmt::format("  coord cache: {}  identity cache: {}  recent requests: {}",
+                                      r.getCoordCacheEntries(), r.getIdentityCacheEntries(),
+                                      r.getRecentRequests())});
+    view.lines.push_back({fmt::format("  pending TUN: {} destinations, {} packets",
+                                      r.getPendingTunDestinations(), r.getPendingTunPackets())});
+    view.lines.push_back(
+        {fmt::format(" Pending Lookups ({})", r.getPendingLookups().size()), Tone::Title});
+    std::vector<TableRow> lookups{{{"Target", "Node addr", "Attempt", "Age"}}};
+    for (auto l : r.getPendingLookups()) {
+      lookups.push_back({{std::string(l.getDisplayName()), shortId(hex(l.getTarget())),
+                          std::to_string(l.getAttempt()), formatDuration(l.getAgeMs() / 1000)},
+                         false});
+    }
+    appendTable(view, lookups, -1);
+    view.lines.push_back({fmt::format(" Retries ({})", r.getRetries().size()), Tone::Title});
+    std::vector<TableRow> retries{{{"Peer", "Node addr", "Retries", "Next dial", "Auto"}}};
+    for (auto t : r.getRetries()) {
+      const uint64_t next = t.getRetryAfterMs();
+      retries.push_back({{std::string(t.getDisplayName()), shortId(hex(t.getNodeAddr())),
+                          std::to_string(t.getRetryCount()),
+                          next == 0 ? std::string("-")
+                                    : (next > data.nowUnixMs
+                                           ? "in " + formatDuration((next - data.nowUnixMs) / 1000)
+                                           : std::string("now")),
+                          t.getAutoReconnect() ? "yes" : "no"},
+                         false});
+    }
+    appendTable(view, retries, -1);
+    view.lines.push_back({" Routing Statistics", Tone::Title});
     std::vector<TableRow> rows{{{"Counter", "Value"}}};
-    for (auto c : snap.getCounters()) {
-      if (c.getFamily() != "discovery") continue;
-      rows.push_back({{std::string(c.getName()), std::to_string(c.getValue())}, false});
+    for (auto c : r.getCounters()) {
+      rows.push_back({{fmt::format("{}.{}", c.getFamily().cStr(), c.getName().cStr()),
+                       std::to_string(c.getValue())},
+                      false});
     }
     appendTable(view, rows, -1);
+  } else {
+    view.lines.push_back({"  not available from this daemon yet (show routing)", Tone::Dim});
   }
   if (a.hasCache) {
     auto cache = snap.getCache();

@@ -142,6 +142,46 @@ TopData fixture() {
   e.setAgeMs(65'000);
   e.setPathMtu(1280);
   a.hasCache = true;
+
+  auto sessions = snap.initSessions();
+  sessions.setCount(1);
+  auto se = sessions.initSessions(1)[0];
+  se.setRemoteAddr(kj::arrayPtr(PEER_ADDR, 16));
+  se.setDisplayName("core-vm");
+  se.setState("established");
+  se.setIsInitiator(true);
+  se.setLastActivityMs(NOW_MS - 3'000);
+  se.setPacketsSent(40);
+  se.setPacketsRecv(38);
+  se.setBytesSent(4096);
+  se.setBytesRecv(2048);
+  se.setPathMtu(1280);
+  a.hasSessions = true;
+
+  auto routing = snap.initRouting();
+  routing.setCoordCacheEntries(1);
+  routing.setIdentityCacheEntries(2);
+  routing.setPendingTunDestinations(1);
+  routing.setPendingTunPackets(3);
+  auto lookup = routing.initPendingLookups(1)[0];
+  lookup.setTarget(kj::arrayPtr(PEER_ADDR, 16));
+  lookup.setDisplayName("far-node");
+  lookup.setAttempt(2);
+  lookup.setAgeMs(1'500);
+  auto retry = routing.initRetries(1)[0];
+  retry.setNodeAddr(kj::arrayPtr(PEER_ADDR, 16));
+  retry.setDisplayName("gone-peer");
+  retry.setRetryCount(4);
+  retry.setRetryAfterMs(NOW_MS + 8'000);
+  retry.setAutoReconnect(true);
+  auto rc = routing.initCounters(2);
+  rc[0].setFamily("forwarding");
+  rc[0].setName("delivered_packets");
+  rc[0].setValue(11);
+  rc[1].setFamily("discovery");
+  rc[1].setName("req_received");
+  rc[1].setValue(7);
+  a.hasRouting = true;
   return data;
 }
 
@@ -272,16 +312,31 @@ TEST_CASE("Tree, Filters and Routing tabs") {
   CHECK(find(filters, {"core-vm", "42", "1.2%", "3"}) >= 0);
 
   auto routing = show(Tab::Routing, data);
-  CHECK(find(routing, {"not available from this daemon yet"}) >= 0);
-  CHECK(find(routing, {"req_received", "7"}) >= 0);
-  CHECK(find(routing, {"handshakes_out"}) == -1);  // only the discovery family
+  CHECK(find(routing, {"coord cache: 1  identity cache: 2"}) >= 0);
+  CHECK(find(routing, {"pending TUN: 1 destinations, 3 packets"}) >= 0);
+  CHECK(find(routing, {"far-node", "0a0b0c0d00000000…", "2", "1s"}) >= 0);
+  CHECK(find(routing, {"gone-peer", "4", "in 8s", "yes"}) >= 0);
+  CHECK(find(routing, {"forwarding.delivered_packets", "11"}) >= 0);
+  CHECK(find(routing, {"discovery.req_received", "7"}) >= 0);
   CHECK(find(routing, {"Coordinate Cache (1 of 50000, 0 expired, ttl 300s)"}) >= 0);
   CHECK(find(routing, {"core-vm", "fd0a:b0c:d00::", "1m05s", "1280"}) >= 0);
+  data.answers->hasRouting = false;
+  CHECK(find(show(Tab::Routing, data), {"not available from this daemon yet"}) >= 0);
 }
 
-TEST_CASE("Sessions and Performance: not served by this daemon yet") {
+TEST_CASE("Sessions tab: a row per FSP session") {
   TopData data = fixture();
+  auto view = show(Tab::Sessions, data);
+  CHECK(find(view, {"Sessions (1)"}) >= 0);
+  CHECK(find(view, {"Name", "Remote Addr", "State", "Role", "Path MTU", "Last Activity"}) >= 0);
+  CHECK(find(view, {"core-vm", "0a0b0c0d00000000…", "established", "initiator", "1280", "40", "38",
+                    "4.0KB", "2.0KB", "3s ago"}) >= 0);
+  data.answers->hasSessions = false;
   CHECK(find(show(Tab::Sessions, data), {"not available from this daemon yet"}) >= 0);
+}
+
+TEST_CASE("Performance: not served by this daemon yet") {
+  TopData data = fixture();
   CHECK(find(show(Tab::Performance, data), {"not available from this daemon yet"}) >= 0);
 }
 

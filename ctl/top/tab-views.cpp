@@ -62,7 +62,7 @@ TabView buildTab(const ViewState& state, const TopData& data, size_t width) {
     case Tab::Transports:
       return transportsTab(state, data);
     case Tab::Sessions:
-      return unavailableTab("Sessions (show sessions)");
+      return sessionsTab(data);
     case Tab::Tree:
       return treeTab(data);
     case Tab::Filters:

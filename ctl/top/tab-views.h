@@ -38,6 +38,7 @@ std::vector<Line> helpLines();
 TabView nodeTab(const TopData& data, size_t width);
 TabView peersTab(const ViewState& state, const TopData& data);
 TabView transportsTab(const ViewState& state, const TopData& data);
+TabView sessionsTab(const TopData& data);
 TabView treeTab(const TopData& data);
 TabView filtersTab(const TopData& data);
 TabView routingTab(const TopData& data);

@@ -25,6 +25,10 @@ std::unique_ptr<Answers> TopFetcher::query() {
   answers->hasBloom = true;
   s.setCache(c.wait(c.control().cacheRequest().send()).getCache());
   answers->hasCache = true;
+  s.setSessions(c.wait(c.control().sessionsRequest().send()).getSessions());
+  answers->hasSessions = true;
+  s.setRouting(c.wait(c.control().routingRequest().send()).getRouting());
+  answers->hasRouting = true;
   return answers;
 }
 

@@ -80,7 +80,11 @@ check "Esc: back to the table" wait_until 3 screen_has "Peers (1)"
 key 5
 check "5: Tree tab" wait_until 3 screen_has "Tree Position"
 key Left
-check "Left: Sessions tab, not served yet" wait_until 3 screen_has "not available from this daemon yet"
+check "Left: Sessions tab" wait_until 3 screen_has "Sessions (0)"
+key 7
+check "7: Performance tab, not served yet" wait_until 3 screen_has "not available from this daemon yet"
+key 8
+check "8: Routing tab with the routing state" wait_until 3 screen_has "Pending Lookups (0)"
 key 9
 check "9: Graphs tab plots the peer count" wait_until 3 screen_has "peer_count (peers): now 1"
 key Right
