@@ -25,6 +25,11 @@ std::optional<uint64_t> estimateMeshSize(const mesh::MeshNode& mesh,
   return static_cast<uint64_t>(std::llround(*count));
 }
 
+std::optional<double> measuredLoss(const link::LinkMetrics& metrics) {
+  if (metrics.receiverReportsRecv == 0) return std::nullopt;
+  return metrics.lossRate;
+}
+
 stats::NodeSample nodeSample(const mesh::MeshNode& mesh, std::span<const link::PeerInfo> peers) {
   const auto& forwarding = mesh.forwarding();
   const auto& counters = mesh.counters();
@@ -38,6 +43,17 @@ stats::NodeSample nodeSample(const mesh::MeshNode& mesh, std::span<const link::P
   s.bytesOutTotal = forwarding.forwardedBytes + counters.originatedBytes;
   s.packetsOutTotal = forwarding.forwardedPackets + counters.originatedPackets;
   s.activeSessions = mesh.sessions().size();
+  // The mean MMP loss of the peers that have a measurement; 0 without any
+  // (the reference's node loss_rate).
+  double loss = 0;
+  size_t measured = 0;
+  for (const auto& peer : peers) {
+    if (const auto l = measuredLoss(peer.metrics)) {
+      loss += *l;
+      ++measured;
+    }
+  }
+  s.lossRate = measured > 0 ? loss / static_cast<double>(measured) : 0.0;
   return s;
 }
 
@@ -49,6 +65,14 @@ void HistorySampler::sample(const mesh::MeshNode& mesh, const NodeFacts& facts, 
     stats::PeerSample& p = peers_.emplace_back(peer.addr, peer.key);
     const auto alias = facts.aliases.find(peer.addr);
     if (alias != facts.aliases.end()) p.alias = &alias->second;
+    const link::LinkMetrics& m = peer.metrics;
+    p.srttMs = m.srttMs;
+    p.lossRate = measuredLoss(m);
+    p.bytesInTotal = m.bytesRecv;
+    p.bytesOutTotal = m.bytesSent;
+    p.packetsInTotal = m.packetsRecv;
+    p.packetsOutTotal = m.packetsSent;
+    p.ecnCeTotal = m.ecnCeCount;
   }
   history.tick(nowMs, nodeSample(mesh, active), peers_);
 }

@@ -4,12 +4,12 @@
 // Runs on the data-plane thread of fips-router; reads only the mesh core's
 // own state.
 //
-// Sources in this build: mesh_size (union of the peers' inbound bloom
-// filters and ourselves), tree_depth, peer_count, parent_switches,
-// bytes/packets in (SessionDatagrams received) and out (forwarded plus
-// originated), active_sessions. Not measured yet, recorded as gaps: the
-// node's loss_rate and every per-peer metric (srtt_ms, loss_rate,
-// bytes/packets in/out, ecn_ce), which need MMP and per-link counters.
+// Sources: mesh_size (union of the peers' inbound bloom filters and
+// ourselves), tree_depth, peer_count, parent_switches, bytes/packets in
+// (SessionDatagrams received) and out (forwarded plus originated),
+// loss_rate (mean MMP loss of the measured peers), active_sessions; per
+// peer the link's MMP SRTT and loss (gaps until measured) and its frame
+// and byte counters, and the CE marks the peer reported on our frames.
 #pragma once
 
 #include <cstdint>
@@ -37,6 +37,9 @@ class HistorySampler {
 
 // The node-level sample of `mesh` whose active peers are `peers`.
 stats::NodeSample nodeSample(const mesh::MeshNode& mesh, std::span<const link::PeerInfo> peers);
+
+// A peer's MMP loss rate once a ReceiverReport has measured it.
+std::optional<double> measuredLoss(const link::LinkMetrics& metrics);
 
 // Estimated nodes in the mesh: the OR-union of every peer's inbound filter
 // plus ourselves (the reference's compute_mesh_size); nullopt when no peer
