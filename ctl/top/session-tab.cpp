@@ -4,11 +4,13 @@
 // keeps no session MMP). See tab-views.h.
 #include <fmt/format.h>
 
-#include "ctl/snapshot-text.h"
 #include "ctl/table.h"
 #include "ctl/top/tab-views.h"
+#include "router/control/json/snapshot-text.h"
 
 namespace fips::ctl::top {
+
+using router::control::json::hex;
 
 TabView sessionsTab(const TopData& data) {
   TabView view;
