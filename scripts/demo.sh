@@ -98,9 +98,10 @@ echo
 for n in "${NODES[@]}"; do
   echo "== node $n# fipsctl show peers"
   in_ns "$n" "$BUILD/ctl/fipsctl" -s "$WORK/$n/control.sock" show peers
-  # fipsctl show sessions is not served yet: the router's log lines instead.
-  echo "== node $n: tree and sessions (router log)"
-  grep -E "tree:|session:" "$WORK/$n.log" | tail -n 4 | sed 's/^/   /'
+  echo "== node $n# fipsctl show sessions"
+  in_ns "$n" "$BUILD/ctl/fipsctl" -s "$WORK/$n/control.sock" show sessions
+  echo "== node $n: tree (router log)"
+  grep -E "tree:" "$WORK/$n.log" | tail -n 2 | sed 's/^/   /'
 done
 
 echo
