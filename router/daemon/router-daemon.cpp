@@ -15,6 +15,7 @@
 
 #include "privsep/log.h"
 #include "privsep/privdrop.h"
+#include "privsep/realtime.h"
 #include "privsep/seccomp-filter.h"
 
 #include "fips-build-config.h"
@@ -30,6 +31,11 @@ namespace fips::router {
 namespace {
 
 using TunWhich = schema::TunEvent::Which;
+
+// SCHED_FIFO priority of the control thread: the lowest real-time one, above
+// every normal thread (the data path, the workers, other processes) and below
+// any real-time thread the operator runs.
+constexpr int CONTROL_REALTIME_PRIORITY = 1;
 
 std::string pathOf(const stp::Coordinates& coords) {
   std::string path;
@@ -126,11 +132,21 @@ void RouterDaemon::onConfigure(schema::SupervisorRequest::Configure::Reader conf
   // looked up now: seccomp leaves the router no socket to ask with.
   std::vector<std::string> warnings;
   std::vector<DialablePeer> peers = dialablePeers(slice.getPeers(), transports_, warnings);
+  // SCHED_FIFO is taken before the drop and passed on to the control thread
+  // only (privsep/realtime.h); this thread leaves it once that one exists.
+  const std::string noRealtime = privsep::enterRealtime(CONTROL_REALTIME_PRIORITY);
   privsep::dropToUser(*user);
   startDns(slice);
   // The control thread starts before the filter, which is then synchronised
   // to it (seccomp-filter.cpp): its setup needs calls the router never makes.
   startControl(slice, *key);
+  if (noRealtime.empty()) {
+    if (std::string why = privsep::leaveRealtime(); !why.empty()) privsep::fatal("{}", why);
+    if (control_) spdlog::info("control thread: SCHED_FIFO priority {}", CONTROL_REALTIME_PRIORITY);
+  } else if (control_) {
+    spdlog::info("control thread: normal priority ({}); queries may wait for a CPU under load",
+                 noRealtime);
+  }
   privsep::loadSeccomp(privsep::SeccompProfile::ROUTER);
   spdlog::info("running as {} (uid {}), no capabilities, seccomp on", user->name, user->uid);
   startMesh(slice, std::move(*key), std::move(peers), std::move(warnings));

@@ -70,6 +70,26 @@ for role in ROUTER UDP; do
   check "$role NoNewPrivs is 1" [ "$(status_field "$pid" NoNewPrivs)" = 1 ]
   check "$role Seccomp is 2" seccomp_on "$pid"
 done
+# The control thread keeps SCHED_FIFO 1 (taken before the drop), no other
+# router thread does; where this machine refuses real-time to root too, the
+# router says why and runs it at normal priority.
+# thread_policies PID: "comm policy" per thread (policy is /proc stat field 41).
+thread_policies() {
+  local t
+  for t in /proc/"$1"/task/*; do
+    echo "$(cat "$t/comm") $(sed 's/.*) //' "$t/stat" | awk '{ print $39 }')"
+  done
+}
+POLICIES=$(thread_policies "$ROUTER")
+control_fifo() { [ "$(grep -c '^fips-control 1$' <<< "$POLICIES")" = 1 ]; }
+others_normal() { ! grep -v '^fips-control ' <<< "$POLICIES" | grep -qv ' 0$'; }
+if chrt -f 1 true 2>/dev/null; then
+  check "router control thread is SCHED_FIFO" control_fifo
+  check "router logs the control thread's priority" grep -q "control thread: SCHED_FIFO priority 1" "$WORK/log"
+else
+  check "router says why the control thread is not real-time" grep -q "control thread: normal priority" "$WORK/log"
+fi
+check "every other router thread is SCHED_OTHER" others_normal
 # CAP_NET_ADMIN is bit 12, CAP_NET_RAW bit 13.
 check "tun-helper CapEff is exactly NET_ADMIN+NET_RAW" [ "$(status_field "$TUNH" CapEff)" = 0000000000003000 ]
 check "tun-helper uid is not 0" [ "$(status_field "$TUNH" Uid)" != 0 ]
