@@ -48,6 +48,9 @@ ControlClient::ControlClient(const std::string& path) : io_(kj::setupAsyncIo()),
 
 std::string ControlClient::describe(const kj::Exception& e) {
   if (e.getType() == kj::Exception::Type::DISCONNECTED) return "the daemon closed the connection";
+  if (e.getType() == kj::Exception::Type::OVERLOADED) {
+    return fmt::format("request timed out: the daemon did not answer within {} s", TIMEOUT_SECS);
+  }
   std::string text = e.getDescription().cStr();
   text = text.substr(0, text.find('\n'));
   return "control request failed: " + text;

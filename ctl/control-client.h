@@ -36,12 +36,10 @@ class ControlClient {
   // ControlError when the daemon hangs up, fails the call or is too slow.
   template <typename Response>
   Response wait(kj::Promise<Response>&& request) {
-    auto timeout =
-        io_.provider->getTimer().afterDelay(TIMEOUT_SECS * kj::SECONDS).then([]() -> Response {
-          throw ControlError("request timed out");
-        });
     try {
-      return request.exclusiveJoin(kj::mv(timeout)).wait(io_.waitScope);
+      return io_.provider->getTimer()
+          .timeoutAfter(TIMEOUT_SECS * kj::SECONDS, kj::mv(request))
+          .wait(io_.waitScope);
     } catch (const kj::Exception& e) {
       throw ControlError(describe(e));
     }

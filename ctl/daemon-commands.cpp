@@ -10,7 +10,9 @@
 #include <functional>
 #include <memory>
 #include <sstream>
+#include <sys/ioctl.h>
 #include <thread>
+#include <unistd.h>
 #include <vector>
 
 #include <capnp/message.h>
@@ -230,6 +232,22 @@ int statsPeers(const DaemonOptions& o) {
   });
 }
 
+// True when the daemon lists `metric` as a per-peer metric.
+bool isPeerMetric(ControlClient& c, const std::string& metric) {
+  auto response = c.wait(c.control().statsListRequest().send());
+  for (auto m : response.getList().getMetrics()) {
+    if (m.getName() == metric) return m.getScope() == "peer";
+  }
+  return false;
+}
+
+// stdout's width in columns when it is a terminal, else 0 (no limit).
+size_t terminalColumns() {
+  winsize size{};
+  if (::isatty(STDOUT_FILENO) == 0 || ::ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) != 0) return 0;
+  return size.ws_col;
+}
+
 int statsHistory(const DaemonOptions& o) {
   const std::string npub = o.peer.empty() ? "" : peerForDaemon(o);
   return withClient(o, [&](ControlClient& c) {
@@ -240,10 +258,19 @@ int statsHistory(const DaemonOptions& o) {
     request.setGranularity(o.granularity);
     auto response = c.wait(request.send());
     auto result = response.getResult();
-    if (result.isError()) return reportError(result.getError().cStr());
+    if (result.isError()) {
+      const std::string error = result.getError().cStr();
+      if (npub.empty() && error.starts_with("unknown metric: ") && isPeerMetric(c, o.metric)) {
+        return reportError(fmt::format(
+            "{} is a per-peer metric: give --peer <npub or hosts name> (see fipsctl stats peers)",
+            o.metric));
+      }
+      return reportError(error);
+    }
     auto series = result.getSeries();
-    if (o.plot) return print(seriesPlot(series));
-    return o.json ? printJson(seriesJson(series)) : print(seriesTable(series));
+    if (o.json) return printJson(seriesJson(series));
+    if (o.plot) return print(seriesPlot(series, terminalColumns()));
+    return print(seriesTable(series));
   });
 }
 
@@ -385,7 +412,8 @@ void addStats(CLI::App& app, DaemonOptions& o) {
   history->add_option("--window", o.window, "Window: <N>s, <N>m or <N>h")->capture_default_str();
   history->add_option("--granularity", o.granularity, "1s (fast ring) or 1m (slow ring)")
       ->capture_default_str();
-  history->add_flag("--plot", o.plot, "Draw a Unicode block sparkline");
+  history->add_flag("--plot", o.plot,
+                    "Draw a Unicode block sparkline (fitted to the terminal; --json wins)");
 }
 
 }  // namespace

@@ -97,6 +97,32 @@ TEST_CASE("fipsctl: an unknown subcommand is named in the error") {
   CHECK(isOneErrorLine(none.err));
 }
 
+TEST_CASE("fipsctl: -s '' is an error, not the default path") {
+  RunResult empty = runFipsctl("-s '' show status");
+  CHECK(empty.status == 1);
+  CHECK(isOneErrorLine(empty.err));
+  CHECK(empty.err.find("empty path") != std::string::npos);
+  CHECK(empty.err.find("cannot connect") == std::string::npos);
+}
+
+TEST_CASE("fipsctl: --json is accepted anywhere on the line") {
+  // No daemon at this path: parsing succeeds and the connection fails.
+  for (const char* args :
+       {"--json -s /nonexistent.sock show status", "-s /nonexistent.sock show --json status",
+        "-s /nonexistent.sock show status --json",
+        "-s /nonexistent.sock --json stats history mesh_size --plot"}) {
+    CAPTURE(args);
+    RunResult result = runFipsctl(args);
+    CHECK(result.status == 1);
+    CHECK(result.err.starts_with("fipsctl: cannot connect to /nonexistent.sock"));
+  }
+  // And for the local identity command.
+  RunResult identity =
+      runFipsctl("--json identity --nsec " + firstVector()["nsec"].get<std::string>());
+  REQUIRE(identity.status == 0);
+  CHECK(nlohmann::json::parse(identity.out)["ipv6_addr"] == firstVector()["ipv6"]);
+}
+
 TEST_CASE("fipsctl keygen -d: creates the directory but not missing parents") {
   TempDir dir;
   const std::string d = dir.path().string();
@@ -161,7 +187,7 @@ TEST_CASE("fipsctl identity: --json and human output match the vectors") {
   CHECK(parsed.size() == 3);
   CHECK(parsed["npub"] == v["npub"]);
   CHECK(parsed["node_addr"] == v["node_addr_hex"]);
-  CHECK(parsed["ipv6"] == v["ipv6"]);
+  CHECK(parsed["ipv6_addr"] == v["ipv6"]);
 
   TempDir dir;
   auto keyFile = dir.path() / "fips.key";

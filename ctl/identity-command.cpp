@@ -65,7 +65,8 @@ int runIdentity(const IdentityOptions& options, const crypto::Secp256k1Context& 
   std::string npub = identity::encodeNpub(publicKey);
   std::string ipv6 = identity::FipsAddress::fromNodeAddr(nodeAddr).toString();
   if (options.json) {
-    nlohmann::ordered_json out = {{"npub", npub}, {"node_addr", nodeAddr.toHex()}, {"ipv6", ipv6}};
+    nlohmann::ordered_json out = {
+        {"npub", npub}, {"node_addr", nodeAddr.toHex()}, {"ipv6_addr", ipv6}};
     fmt::print("{}\n", out.dump(2));
   } else {
     fmt::print("npub: {}\nnode_addr: {}\nipv6: {}\n", npub, nodeAddr.toHex(), ipv6);

@@ -9,6 +9,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "ctl/cli-checks.h"
 #include "ctl/daemon-commands.h"
 #include "ctl/identity-command.h"
 #include "ctl/keygen-command.h"
@@ -56,7 +57,11 @@ int main(int argc, char** argv) {
   app.set_version_flag("-V,--version", std::string("fipsctl ") + FIPS_VERSION);
   app.require_subcommand(1);
   fips::ctl::DaemonOptions daemon;
-  app.add_option("-s,--socket", daemon.socketPath, "Control socket path override");
+  app.add_option("-s,--socket", daemon.socketPath, "Control socket path override")
+      ->check(fips::ctl::nonEmptyPath);
+  // Anywhere on the line: subcommands pass options they lack up to here.
+  app.add_flag("--json", daemon.json, "Print one JSON document");
+  app.fallthrough();
 
   fips::ctl::KeygenOptions keygen;
   fips::ctl::IdentityOptions identity;
@@ -74,6 +79,7 @@ int main(int argc, char** argv) {
     if (auto status = fips::ctl::runDaemonCommand(daemon)) return *status;
     fips::crypto::Secp256k1Context ctx;
     if (keygenCommand.parsed()) return fips::ctl::runKeygen(keygen, ctx);
+    identity.json = identity.json || daemon.json;
     if (identityCommand.parsed()) return fips::ctl::runIdentity(identity, ctx);
   } catch (const std::exception& error) {
     return fips::ctl::reportError(error.what());

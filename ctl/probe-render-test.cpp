@@ -80,8 +80,14 @@ TEST_CASE("probe --json: the reference's report keys") {
   CHECK(path["computed_locally"] == true);
   CHECK(path["observed"] == false);
   CHECK(path["coords_known"] == true);
-  CHECK(path["our_coords"] == Json::array({"4d2201ff", "91b40c6e"}));
-  CHECK(path["lca"] == "91b40c6e");
+  // Node addresses in full hex, as the reference's NodeAddr Display.
+  CHECK(path["our_coords"] ==
+        Json::array({"4d2201ff000000000000000000000001", "91b40c6e000000000000000000000002"}));
+  CHECK(path["their_coords"] ==
+        Json::array({"4a1f9c22e08b5d3714aa06fb92c1de55", "91b40c6e000000000000000000000002"}));
+  CHECK(path["lca"] == "91b40c6e000000000000000000000002");
+  CHECK(path["next_hop"]["node_addr"] == "91b40c6e000000000000000000000002");
+  CHECK(path["next_hop"]["display_name"] == "relay-a");
   CHECK(path["lca_depth"] == 0);
   CHECK(path["tree_distance"] == 2);
   CHECK(path["our_depth"] == 1);

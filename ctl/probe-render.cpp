@@ -25,9 +25,10 @@ Json stageJson(schema::ProbeStage::Reader s) {
               {"elapsed_ms", nullptr}};
 }
 
+// Node addresses in full hex, as the reference's report (NodeAddr's Display).
 Json coordsJson(capnp::List<capnp::Data>::Reader coords) {
   Json list = Json::array();
-  for (auto addr : coords) list.push_back(hex(addr).substr(0, 8));
+  for (auto addr : coords) list.push_back(hex(addr));
   return list;
 }
 
@@ -75,7 +76,7 @@ Json probeJson(schema::ProbeReport::Reader r, uint64_t elapsedMs) {
   path["our_depth"] = r.getCoordsKnown() ? Json(r.getOurCoords().size() - 1) : Json(nullptr);
   path["their_depth"] = r.getCoordsKnown() ? Json(r.getTheirCoords().size() - 1) : Json(nullptr);
   path["same_root"] = r.getCoordsKnown() ? Json(r.getSameRoot()) : Json(nullptr);
-  path["lca"] = tree ? Json(hex(r.getLca()).substr(0, 8)) : Json(nullptr);
+  path["lca"] = tree ? Json(hex(r.getLca())) : Json(nullptr);
   path["lca_depth"] = tree ? Json(r.getLcaDepth()) : Json(nullptr);
   path["tree_hops_up"] = tree ? Json(r.getTreeHopsUp()) : Json(nullptr);
   path["tree_hops_down"] = tree ? Json(r.getTreeHopsDown()) : Json(nullptr);
@@ -83,7 +84,7 @@ Json probeJson(schema::ProbeReport::Reader r, uint64_t elapsedMs) {
   path["next_hop"] = nullptr;
   if (r.getHasNextHop()) {
     const bool direct = hex(r.getNextHop()) == hex(r.getTargetNodeAddr());
-    path["next_hop"] = Json{{"node_addr", hex(r.getNextHop()).substr(0, 8)},
+    path["next_hop"] = Json{{"node_addr", hex(r.getNextHop())},
                             {"display_name", r.getNextHopDisplayName()},
                             {"class", r.getNextHopClass()},
                             {"direct_peer", direct}};

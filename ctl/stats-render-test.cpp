@@ -65,6 +65,33 @@ TEST_CASE("stats history --plot: header, min/max/last and the sparkline") {
   CHECK(seriesPlot(empty.series.asReader()) == "mesh_size: no data yet\n");
 }
 
+TEST_CASE("stats history --plot: fitted to the terminal's width") {
+  // 8 samples in a 6-column terminal: 4 columns of 2 samples each.
+  SeriesFixture f("mesh_size", "nodes", 1, {0, 0, 6, 6, GAP, GAP, 14, GAP});
+  CHECK(seriesPlot(f.series.asReader(), 6) ==
+        "mesh_size (nodes) — 8 samples @ 1s = 8s window (3 gaps)\n"
+        "  min=0.000 max=14.000 last=14.000\n"
+        "  ▁▄ █\n"
+        "  (8 samples in 4 columns: each the mean of 2-2 samples)\n");
+  // Wide enough, or no width known (not a terminal): every sample, as the reference.
+  CHECK(seriesPlot(f.series.asReader(), 10) == seriesPlot(f.series.asReader(), 0));
+  CHECK(seriesPlot(f.series.asReader(), 0).find("  ▁▁▄▄  █ \n") != std::string::npos);
+}
+
+TEST_CASE("downsample: means of consecutive samples, gaps left out") {
+  const std::vector<double> values{1, 3, GAP, 5, GAP, GAP, 7};
+  const std::vector<double> three = downsample(values, 3);
+  REQUIRE(three.size() == 3);
+  CHECK(three[0] == 2.0);  // 1, 3
+  CHECK(three[1] == 5.0);  // gap, 5
+  CHECK(three[2] == 7.0);  // gap, gap, 7
+  const std::vector<double> allGaps = downsample(std::vector<double>{GAP, GAP, 1, 1}, 2);
+  CHECK(std::isnan(allGaps[0]));
+  CHECK(allGaps[1] == 1.0);
+  CHECK(downsample(values, 7).size() == 7);
+  CHECK(downsample(values, 0).size() == 7);
+}
+
 TEST_CASE("stats history --json: the reference's Series keys, gaps as null") {
   SeriesFixture f("loss_rate", "fraction", 1, {GAP, 0.25, 3});
   CHECK(

@@ -16,8 +16,6 @@ namespace fips::ctl {
 
 namespace {
 
-using router::control::json::hex;
-
 std::vector<double> valuesOf(schema::StatsSeries::Reader series) {
   std::vector<double> values;
   values.reserve(series.getValues().size());
@@ -34,19 +32,6 @@ std::string valueText(double v) {
 
 }  // namespace
 
-Json statsListJson(schema::StatsList::Reader list) {
-  Json metrics = Json::array();
-  for (auto m : list.getMetrics()) {
-    metrics.push_back(Json{{"name", m.getName().cStr()},
-                           {"scope", m.getScope().cStr()},
-                           {"unit", m.getUnit().cStr()}});
-  }
-  return Json{{"fast_ring_seconds", list.getFastRingSeconds()},
-              {"metrics", std::move(metrics)},
-              {"peer_retention_seconds", list.getPeerRetentionSeconds()},
-              {"slow_ring_minutes", list.getSlowRingMinutes()}};
-}
-
 std::string statsListTable(schema::StatsList::Reader list) {
   std::vector<std::vector<std::string>> rows{{"METRIC", "SCOPE", "UNIT"}};
   for (auto m : list.getMetrics()) {
@@ -59,19 +44,6 @@ std::string statsListTable(schema::StatsList::Reader list) {
                      formatDuration(list.getPeerRetentionSeconds()));
 }
 
-Json statsPeersJson(capnp::List<schema::StatsPeer>::Reader peers) {
-  Json list = Json::array();
-  for (auto p : peers) {
-    list.push_back(Json{{"display_name", p.getDisplayName().cStr()},
-                        {"first_seen_secs_ago", p.getFirstSeenSecsAgo()},
-                        {"is_active", p.getIsActive()},
-                        {"last_contact_secs_ago", p.getLastContactSecsAgo()},
-                        {"node_addr", hex(p.getNodeAddr())},
-                        {"npub", p.getNpub().cStr()}});
-  }
-  return Json{{"count", peers.size()}, {"peers", std::move(list)}};
-}
-
 std::string statsPeersTable(capnp::List<schema::StatsPeer>::Reader peers) {
   if (peers.size() == 0) return "no peers tracked in stats history\n";
   std::vector<std::vector<std::string>> rows{
@@ -82,17 +54,6 @@ std::string statsPeersTable(capnp::List<schema::StatsPeer>::Reader peers) {
                     formatDuration(p.getLastContactSecsAgo()) + " ago", p.getNpub().cStr()});
   }
   return formatTable(rows);
-}
-
-Json seriesJson(schema::StatsSeries::Reader series) {
-  Json values = Json::array();
-  for (double v : series.getValues()) {
-    values.push_back(std::isfinite(v) ? Json(v) : Json(nullptr));
-  }
-  return Json{{"granularity_seconds", series.getGranularitySeconds()},
-              {"metric", series.getMetric().cStr()},
-              {"unit", series.getUnit().cStr()},
-              {"values", std::move(values)}};
 }
 
 std::string seriesTable(schema::StatsSeries::Reader series) {
@@ -108,7 +69,7 @@ std::string seriesTable(schema::StatsSeries::Reader series) {
   return out + formatTable(rows);
 }
 
-std::string seriesPlot(schema::StatsSeries::Reader series) {
+std::string seriesPlot(schema::StatsSeries::Reader series, size_t columns) {
   const std::string metric = series.getMetric().cStr();
   const std::vector<double> values = valuesOf(series);
   if (values.empty()) return metric + ": no data yet\n";
@@ -133,7 +94,32 @@ std::string seriesPlot(schema::StatsSeries::Reader series) {
                   gaps > 0 ? fmt::format(" ({} gaps)", gaps) : "");
   out += fmt::format("  min={:.3f} max={:.3f} last={}\n", min, max,
                      std::isnan(last) ? "-" : fmt::format("{:.3f}", last));
-  out += "  " + sparkline(values, min, max) + "\n";
+  const size_t width = columns > PLOT_INDENT ? columns - PLOT_INDENT : 0;
+  if (width == 0 || values.size() <= width) return out + "  " + sparkline(values, min, max) + "\n";
+  const std::vector<double> shown = downsample(values, width);
+  out += "  " + sparkline(shown, min, max) + "\n";
+  out +=
+      fmt::format("  ({} samples in {} columns: each the mean of {}-{} samples)\n", values.size(),
+                  width, values.size() / width, (values.size() + width - 1) / width);
+  return out;
+}
+
+std::vector<double> downsample(std::span<const double> values, size_t width) {
+  if (width == 0 || values.size() <= width) return {values.begin(), values.end()};
+  std::vector<double> out;
+  out.reserve(width);
+  for (size_t i = 0; i < width; ++i) {
+    const size_t begin = i * values.size() / width;
+    const size_t end = (i + 1) * values.size() / width;
+    double sum = 0;
+    size_t n = 0;
+    for (size_t j = begin; j < end; ++j) {
+      if (std::isnan(values[j])) continue;
+      sum += values[j];
+      ++n;
+    }
+    out.push_back(n == 0 ? std::nan("") : sum / static_cast<double>(n));
+  }
   return out;
 }
 

@@ -7,29 +7,37 @@
 
 #include <span>
 #include <string>
+#include <vector>
 
 #include "ctl/show-render.h"
+#include "router/control/json/stats-json.h"
 
 namespace fips::ctl {
 
-// {"fast_ring_seconds", "metrics": [{"name", "scope", "unit"}],
-//  "peer_retention_seconds", "slow_ring_minutes"}
-Json statsListJson(schema::StatsList::Reader list);
+using router::control::json::seriesJson;
+using router::control::json::statsListJson;
+using router::control::json::statsPeersJson;
+
 std::string statsListTable(schema::StatsList::Reader list);
 
-// {"count", "peers": [{"display_name", "first_seen_secs_ago", "is_active",
-//  "last_contact_secs_ago", "node_addr", "npub"}]}
-Json statsPeersJson(capnp::List<schema::StatsPeer>::Reader peers);
 std::string statsPeersTable(capnp::List<schema::StatsPeer>::Reader peers);
 
-// {"granularity_seconds", "metric", "unit", "values": [number or null]}
-Json seriesJson(schema::StatsSeries::Reader series);
 // One row per sample: its age ("-30s", newest "0s") and value ("-" for a gap).
 std::string seriesTable(schema::StatsSeries::Reader series);
+// Columns the plot's sparkline row is indented by.
+constexpr size_t PLOT_INDENT = 2;
+
 // The reference's plot: a header line ("mesh_size (nodes) — 600 samples @
 // 1s = 600s window (3 gaps)"), "  min=… max=… last=…", then "  " and the
-// sparkline; "<metric>: no data yet" for an empty series.
-std::string seriesPlot(schema::StatsSeries::Reader series);
+// sparkline; "<metric>: no data yet" for an empty series. `columns`: the
+// terminal's width (0: unlimited, as the reference); a series wider than
+// columns - PLOT_INDENT is drawn downsampled to fit, and a last line says so.
+std::string seriesPlot(schema::StatsSeries::Reader series, size_t columns = 0);
+
+// `values` in `width` columns, each the mean of its share of consecutive
+// samples (NaN gaps left out; NaN when a column has only gaps); `values`
+// unchanged when it fits (or width is 0).
+std::vector<double> downsample(std::span<const double> values, size_t width);
 
 // One of ▁▂▃▄▅▆▇█ per value, scaled between min and max (rounded to the
 // nearest of the eight levels); a space for NaN; ▄ for every value when

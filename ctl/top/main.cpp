@@ -16,6 +16,7 @@
 
 #include "privsep/control-path.h"
 
+#include "ctl/cli-checks.h"
 #include "ctl/top/top-fetch.h"
 #include "ctl/top/top-keys.h"
 #include "ctl/top/top-screen.h"
@@ -106,7 +107,8 @@ int main(int argc, char** argv) {
   app.set_version_flag("-V,--version", std::string("fipstop ") + FIPS_VERSION);
   std::string socketPath;
   uint64_t refresh = 2;
-  app.add_option("-s,--socket", socketPath, "Control socket path override");
+  app.add_option("-s,--socket", socketPath, "Control socket path override")
+      ->check(fips::ctl::nonEmptyPath);
   app.add_option("-r,--refresh", refresh, "Refresh interval in seconds (default 2)")
       ->check(CLI::Range(uint64_t{1}, uint64_t{3600}));
   try {

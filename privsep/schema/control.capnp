@@ -218,7 +218,7 @@ struct CacheEntry {
   coords @3 :List(Data);  # 16 bytes each, the destination first, the root last
   depth @4 :UInt32;
   ageMs @5 :UInt64;       # since the entry was created
-  lastUsedMs @6 :UInt64;  # the router's monotonic ms of the last write or use
+  lastUsedMs @6 :UInt64;  # Unix ms of the last write or use
   pathMtu @7 :UInt16;     # bytes; 0 when not learned
 }
 

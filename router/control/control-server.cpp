@@ -20,6 +20,7 @@ ControlServer::ControlServer(kj::AsyncIoContext& io, kj::Own<kj::ConnectionRecei
                              const stats::StatsHistory& history, ControlLimits limits)
     : io_(io),
       snapshots_(snapshots),
+      history_(history),
       listener_(kj::mv(listener)),
       bridge_(kj::mv(bridge)),
       bootstrap_(kj::heap<ControlService>(snapshots, history, bridge_)),
@@ -68,7 +69,7 @@ void ControlServer::onAccept(kj::Own<kj::AsyncIoStream> stream) {
   const uint64_t id = nextId_++;
   auto conn = kj::heap<Connection>();
   conn->stream = kj::heap<TrackedStream>(kj::mv(stream));
-  auto served = limits_.jsonCompat ? sniff(*conn) : serveRpc(*conn);
+  auto served = sniff(*conn);
   auto silence = watchSilence(*conn->stream, 0, limits_.silenceTimeout);
   conn->watch = served.exclusiveJoin(kj::mv(silence))
                     .then([this, id] { scheduleClose(id); },
@@ -90,8 +91,12 @@ kj::Promise<void> ControlServer::serveRpc(Connection& conn) {
 kj::Promise<void> ControlServer::sniff(Connection& conn) {
   return conn.stream->tryRead(&conn.first, 1, 1).then([this, &conn](size_t n) -> kj::Promise<void> {
     if (n == 0) return kj::READY_NOW;
-    if (startsJsonLine(conn.first)) {
-      return serveJsonLine(*conn.stream, io_.provider->getTimer(), conn.first, snapshots_, bridge_);
+    if (limits_.jsonCompat && startsJsonLine(conn.first)) {
+      return serveJsonLine(*conn.stream, io_.provider->getTimer(), conn.first, snapshots_, history_,
+                           bridge_);
+    }
+    if (!limits_.jsonCompat && conn.first == '{') {
+      return refuseJsonLine(*conn.stream, io_.provider->getTimer());
     }
     conn.stream->unread(conn.first);
     return serveRpc(conn);

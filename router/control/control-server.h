@@ -44,14 +44,15 @@ class ControlServer final : private kj::TaskSet::ErrorHandler {
     kj::Own<capnp::TwoPartyVatNetwork> network;
     kj::Own<capnp::RpcSystem<capnp::rpc::twoparty::VatId>> rpc;
     kj::Promise<void> watch = nullptr;
-    kj::byte first = 0;  // the sniffed first byte (jsonCompat)
+    kj::byte first = 0;  // the sniffed first byte
   };
 
   kj::Promise<void> acceptLoop();
   void onAccept(kj::Own<kj::AsyncIoStream> stream);
   // Serves Cap'n Proto RPC on `conn` until it disconnects.
   kj::Promise<void> serveRpc(Connection& conn);
-  // Reads the first byte and serves JSON-line or RPC by it.
+  // Reads the first byte and serves JSON-line or RPC by it; with jsonCompat
+  // off, a JSON client ('{') is told how to turn it on, then closed.
   kj::Promise<void> sniff(Connection& conn);
   bool makeRoom();
   // Resolves when `stream` read nothing new for `wait` (first `seenReads`).
@@ -61,6 +62,7 @@ class ControlServer final : private kj::TaskSet::ErrorHandler {
 
   kj::AsyncIoContext& io_;
   const SnapshotCell& snapshots_;
+  const stats::StatsHistory& history_;
   kj::Own<kj::ConnectionReceiver> listener_;
   CommandBridge bridge_;
   capnp::Capability::Client bootstrap_;

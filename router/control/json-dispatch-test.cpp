@@ -1,10 +1,15 @@
 // SPDX-License-Identifier: MIT
 // Unit tests of the JSON-line dispatcher: each read query answers with the
 // same document fipsctl --json prints (router/control/json) from the
-// published snapshot; connect/disconnect become bridge commands, with the
-// reference's errors for missing params; unknown and not-yet commands.
+// published snapshot, the stats queries from a fixed stats history with the
+// reference's parameter names, defaults and errors; connect/disconnect
+// become bridge commands, with the reference's errors for missing params;
+// unknown and not-yet commands.
 // Test-only code.
 #include "router/control/json-dispatch.h"
+
+#include <memory>
+#include <vector>
 
 #include <capnp/message.h>
 #include <capnp/serialize.h>
@@ -13,7 +18,12 @@
 
 #include "router/control/json/mesh-json.h"
 #include "router/control/json/metrics-json.h"
+#include "router/control/json/mmp-json.h"
 #include "router/control/json/node-json.h"
+#include "router/control/json/routing-json.h"
+#include "router/crypto/secp256k1-context.h"
+#include "router/identity/nip19.h"
+#include "router/identity/secret-key.h"
 
 namespace fips::router::control {
 namespace {
@@ -21,7 +31,8 @@ namespace {
 constexpr const char* NPUB = "npub180cvv07tjdrrgpa0j7j7tmnyl2yr6yr7l8j4s3evf6u64th6gkwsyjh6w6";
 
 // A published snapshot: a node with one peer, one link, one transport, one
-// counter and a tree.
+// counter, a tree, a session, a pending handshake, routing state, an
+// identity cache entry and the ACL state.
 struct Published {
   SnapshotCell cell;
   Published() {
@@ -43,14 +54,74 @@ struct Published {
     root.initTree().setDepth(2);
     root.initBloom().setSequence(9);
     root.initCache().setMaxEntries(50);
+    const std::array<uint8_t, 16> addr{0xfd, 1, 2, 3};
+    auto sessions = root.initSessions();
+    sessions.setCount(1);
+    auto session = sessions.initSessions(1)[0];
+    session.setRemoteAddr(kj::arrayPtr(addr.data(), addr.size()));
+    session.setNpub(NPUB);
+    session.setState("established");
+    session.setPacketsSent(7);
+    auto connections = root.initConnections();
+    connections.setCount(1);
+    auto connection = connections.initConnections(1)[0];
+    connection.setLinkId(42);
+    connection.setDirection("outbound");
+    connection.setHandshakeState("sent_msg1");
+    connection.setRemoteAddr("10.99.0.3:2121");
+    auto routing = root.initRouting();
+    routing.setCoordCacheEntries(4);
+    auto forwarded = routing.initCounters(1)[0];
+    forwarded.setFamily("forwarding");
+    forwarded.setName("forwarded_packets");
+    forwarded.setValue(11);
+    auto identities = root.initIdentityCache();
+    identities.setCount(1);
+    identities.setMaxEntries(10000);
+    auto identity = identities.initEntries(1)[0];
+    identity.setNodeAddr(kj::arrayPtr(addr.data(), addr.size()));
+    identity.setNpub(NPUB);
+    identity.setIpv6(kj::arrayPtr(addr.data(), addr.size()));
+    auto acl = root.initAcl();
+    acl.setEffectiveMode("default_open");
+    acl.setDefaultDecision("allow");
     cell.publish(msg);
   }
 };
 
+identity::PublicKey keyOf(uint8_t tag) {
+  static const crypto::Secp256k1Context ctx;
+  std::array<uint8_t, 32> bytes{};
+  bytes[31] = tag;
+  return std::get<identity::SecretKey>(identity::SecretKey::fromBytes(bytes)).publicKey(ctx);
+}
+
+// Five ticks with mesh_size 10..14, peer 1 present throughout with srtt_ms
+// 20..24, peer 2 from the third tick with srtt_ms 30, 31, 32.
+const stats::StatsHistory& history() {
+  static const auto fixed = [] {
+    auto h = std::make_unique<stats::StatsHistory>();
+    for (uint64_t t = 0; t < 5; ++t) {
+      stats::NodeSample node;
+      node.meshSize = 10 + t;
+      std::vector<stats::PeerSample> peers;
+      peers.emplace_back(identity::NodeAddr::fromPublicKey(keyOf(1)), keyOf(1));
+      peers.back().srttMs = 20.0 + static_cast<double>(t);
+      if (t >= 2) {
+        peers.emplace_back(identity::NodeAddr::fromPublicKey(keyOf(2)), keyOf(2));
+        peers.back().srttMs = 28.0 + static_cast<double>(t);
+      }
+      h->tick(1000 * t, node, peers);
+    }
+    return h;
+  }();
+  return *fixed;
+}
+
 Dispatch dispatch(const std::string& line, const FlatSnapshot& snapshot) {
   auto parsed = parseRequest(line);
   REQUIRE(parsed.index() == 0);
-  return dispatchRequest(std::get<0>(parsed), snapshot);
+  return dispatchRequest(std::get<0>(parsed), snapshot, history());
 }
 
 Json answer(const std::string& line, const FlatSnapshot& snapshot) {
@@ -85,6 +156,12 @@ TEST_CASE("every read query answers with fipsctl --json's document") {
       {"show_bloom", json::bloomJson(root.getBloom())},
       {"show_cache", json::cacheJson(root.getCache())},
       {"show_metrics", json::metricsJson(root.getCounters())},
+      {"show_mmp", json::mmpJson(root.getPeers())},
+      {"show_sessions", json::sessionsJson(root.getSessions())},
+      {"show_connections", json::connectionsJson(root.getConnections())},
+      {"show_routing", json::routingJson(root.getRouting())},
+      {"show_identity_cache", json::identityCacheJson(root.getIdentityCache())},
+      {"show_acl", json::aclJson(root.getAcl())},
   };
   for (const auto& [command, data] : expected) {
     const Json r = answer(std::string("{\"command\":\"") + command + "\"}", snap);
@@ -94,6 +171,26 @@ TEST_CASE("every read query answers with fipsctl --json's document") {
   CHECK(answer(R"({"command":"show_status"})", snap)["data"]["npub"] == "npub1self");
   CHECK(answer(R"({"command":"show_peers"})", snap)["data"]["peers"][0]["npub"] == NPUB);
   CHECK(answer(R"({"command":"show_metrics"})", snap)["data"]["link"]["handshakes_out"] == 3);
+  const Json sessions = answer(R"({"command":"show_sessions"})", snap)["data"];
+  CHECK(sessions["sessions"][0]["remote_addr"] == "fd010203000000000000000000000000");
+  CHECK(sessions["sessions"][0]["npub"] == NPUB);
+  CHECK(sessions["sessions"][0]["stats"]["packets_sent"] == 7);
+  CHECK(sessions["count"] == 1);
+  const Json connections = answer(R"({"command":"show_connections"})", snap)["data"];
+  CHECK(connections["connections"][0]["link_id"] == 42);
+  CHECK(connections["connections"][0]["handshake_state"] == "sent_msg1");
+  CHECK(connections["connections"][0]["remote_addr"] == "10.99.0.3:2121");
+  CHECK_FALSE(connections["connections"][0].contains("expected_peer"));
+  const Json routing = answer(R"({"command":"show_routing"})", snap)["data"];
+  CHECK(routing["coord_cache_entries"] == 4);
+  CHECK(routing["forwarding"]["forwarded_packets"] == 11);
+  const Json identities = answer(R"({"command":"show_identity_cache"})", snap)["data"];
+  CHECK(identities["entries"][0]["npub"] == NPUB);
+  CHECK(identities["entries"][0]["ipv6_addr"] == "fd01:203::");
+  CHECK(identities["max_entries"] == 10000);
+  const Json acl = answer(R"({"command":"show_acl"})", snap)["data"];
+  CHECK(acl["effective_mode"] == "default_open");
+  CHECK(acl["allow_entries"] == Json::array());
   // Params on a query are ignored, as in the reference.
   CHECK(answer(R"({"command":"show_tree","params":{"x":1}})", snap)["data"]["depth"] == 2);
 }
@@ -104,11 +201,89 @@ TEST_CASE("unknown, not-yet and too-early queries are errors") {
   CHECK(answer(R"({"command":"show_everything"})", snap) ==
         error("unknown command: show_everything"));
   CHECK(answer(R"({"command":""})", snap) == error("unknown command: "));
-  CHECK(answer(R"({"command":"show_sessions"})", snap) ==
-        error("show_sessions: not available yet in this build"));
+  CHECK(answer(R"({"command":"show_native_flows"})", snap) ==
+        error("show_native_flows: not available yet in this build"));
   CHECK(answer(R"({"command":"probe_start","params":{"npub":"x"}})", snap) ==
         error("probe_start: not available yet in this build"));
   CHECK(answer(R"({"command":"show_status"})", nullptr) == error("node starting: no snapshot yet"));
+}
+
+TEST_CASE("stats queries: the reference's names, params, defaults and errors") {
+  const std::string p1 = identity::encodeNpub(keyOf(1));
+  const std::string p2 = identity::encodeNpub(keyOf(2));
+  const Json list = answer(R"({"command":"show_stats_list"})", nullptr)["data"];
+  CHECK(list["fast_ring_seconds"] == 3600);
+  CHECK(list["metrics"][0] == Json{{"name", "mesh_size"}, {"scope", "node"}, {"unit", "nodes"}});
+
+  const Json peers = answer(R"({"command":"show_stats_peers"})", nullptr)["data"];
+  REQUIRE(peers["count"] == 2);
+  CHECK(peers["peers"][0]["npub"] == p1);
+  CHECK(peers["peers"][1]["npub"] == p2);
+
+  // Node metric, default window 10m at 1s: 600 samples, the last five set.
+  const Json mesh =
+      answer(R"({"command":"show_stats_history","params":{"metric":"mesh_size"}})", nullptr);
+  REQUIRE(mesh["status"] == "ok");
+  CHECK(mesh["data"]["metric"] == "mesh_size");
+  CHECK(mesh["data"]["unit"] == "nodes");
+  CHECK(mesh["data"]["granularity_seconds"] == 1);
+  REQUIRE(mesh["data"]["values"].size() == 600);
+  CHECK(mesh["data"]["values"][599] == 14.0);
+  CHECK(mesh["data"]["values"][595] == 10.0);
+  CHECK(mesh["data"]["values"][594].is_null());
+
+  const Json srtt = answer(R"({"command":"show_stats_history","params":{"metric":"srtt_ms",)"
+                           R"("window":"3s","peer":")" +
+                               p1 + "\"}}",
+                           nullptr);
+  CHECK(srtt["data"]["values"] == Json{22.0, 23.0, 24.0});
+
+  const Json all =
+      answer(R"({"command":"show_stats_all_history","params":{"window":"2s","granularity":"1s"}})",
+             nullptr)["data"];
+  CHECK(all["granularity_seconds"] == 1);
+  CHECK(all["window_seconds"] == 2);
+  CHECK(all["peer"].is_null());
+  CHECK(all["series"][0]["metric"] == "mesh_size");
+  CHECK(all["series"][0]["values"] == Json{13.0, 14.0});
+  // No params: every default.
+  CHECK(answer(R"({"command":"show_stats_all_history"})", nullptr)["data"]["window_seconds"] ==
+        600);
+  const Json onePeer = answer(
+      R"({"command":"show_stats_all_history","params":{"peer":")" + p2 + R"(","window":"2s"}})",
+      nullptr)["data"];
+  CHECK(onePeer["peer"] == p2);
+  CHECK(onePeer["series"][0]["metric"] == "srtt_ms");
+
+  const Json byPeer = answer(
+      R"({"command":"show_stats_history_all_peers","params":{"metric":"srtt_ms","window":"3s"}})",
+      nullptr)["data"];
+  CHECK(byPeer["metric"] == "srtt_ms");
+  CHECK(byPeer["unit"] == "ms");
+  CHECK(byPeer["window_seconds"] == 3);
+  REQUIRE(byPeer["peers"].size() == 2);
+  CHECK(byPeer["peers"][0]["node_addr"] == identity::NodeAddr::fromPublicKey(keyOf(1)).toHex());
+  CHECK(byPeer["peers"][0]["is_active"] == true);
+  CHECK(byPeer["peers"][0]["values"] == Json{22.0, 23.0, 24.0});
+  CHECK(byPeer["peers"][1]["values"] == Json{30.0, 31.0, 32.0});
+
+  auto err = [](const std::string& line) { return answer(line, nullptr); };
+  CHECK(err(R"({"command":"show_stats_history"})") ==
+        error("missing params for show_stats_history"));
+  CHECK(err(R"({"command":"show_stats_history","params":{}})") ==
+        error("missing 'metric' parameter"));
+  CHECK(err(R"({"command":"show_stats_history","params":{"metric":"nope"}})") ==
+        error("unknown metric: nope"));
+  CHECK(err(R"({"command":"show_stats_history","params":{"metric":"mesh_size","window":"1d"}})") ==
+        error("unknown duration unit: d (expected s, m, h)"));
+  CHECK(err(R"({"command":"show_stats_history","params":{"metric":"mesh_size",)"
+            R"("granularity":"5s"}})") == error("unknown granularity: 5s (expected 1s or 1m)"));
+  CHECK(err(R"({"command":"show_stats_history_all_peers"})") ==
+        error("missing params for show_stats_history_all_peers"));
+  CHECK(err(R"({"command":"show_stats_history_all_peers","params":{"metric":"mesh_size"}})") ==
+        error("unknown peer metric: mesh_size"));
+  CHECK(err(R"({"command":"show_stats_history_all_peers","params":{"window":"1s"}})") ==
+        error("missing 'metric' parameter"));
 }
 
 TEST_CASE("connect and disconnect become bridge commands") {

@@ -14,6 +14,7 @@
 #include "router/control/command-bridge.h"
 #include "router/control/json-line.h"
 #include "router/control/snapshot-cell.h"
+#include "router/stats/stats-history.h"
 
 namespace fips::router::control {
 
@@ -29,12 +30,13 @@ struct BridgeRequest {
 // The response envelope to send now, or a command to run first.
 using Dispatch = std::variant<Json, BridgeRequest>;
 
-// Answers `request` from `snapshot` (nullptr before the first publish), or
-// says which command to run. Errors use the reference's texts: "unknown
-// command: <name>", "missing params for <name>", "missing '<field>'
-// parameter"; the reference's commands this build lacks answer
+// Answers `request` from `snapshot` (nullptr before the first publish) or,
+// for the stats queries, from `history`; or says which command to run. Errors use the reference's
+// texts: "unknown command: <name>", "missing params for <name>", "missing '<field>' parameter"; the
+// reference's commands this build lacks answer
 // "<name>: not available yet in this build".
-Dispatch dispatchRequest(const JsonRequest& request, const FlatSnapshot& snapshot);
+Dispatch dispatchRequest(const JsonRequest& request, const FlatSnapshot& snapshot,
+                         const stats::StatsHistory& history);
 
 // The response envelope for a command's outcome: connect's data is
 // {npub, address, transport, refreshed}, disconnect's {npub, disconnected}.

@@ -28,30 +28,9 @@ std::variant<JsonRequest, std::string> parseRequest(std::string_view line) {
   using Result = std::variant<JsonRequest, std::string>;
   Json doc = Json::parse(line, nullptr, false);
   if (doc.is_discarded()) {
-    // Re-parse with a SAX handler only to name the error: parse without
-    // exceptions keeps no message.
-    struct ErrorText : nlohmann::json_sax<Json> {
-      std::string text;
-      bool null() override { return true; }
-      bool boolean(bool) override { return true; }
-      bool number_integer(number_integer_t) override { return true; }
-      bool number_unsigned(number_unsigned_t) override { return true; }
-      bool number_float(number_float_t, const string_t&) override { return true; }
-      bool string(string_t&) override { return true; }
-      bool binary(binary_t&) override { return true; }
-      bool start_object(std::size_t) override { return true; }
-      bool key(string_t&) override { return true; }
-      bool end_object() override { return true; }
-      bool start_array(std::size_t) override { return true; }
-      bool end_array() override { return true; }
-      bool parse_error(std::size_t, const std::string&,
-                       const nlohmann::detail::exception& e) override {
-        text = e.what();
-        return false;
-      }
-    } sax;
-    Json::sax_parse(line, &sax);
-    return Result(std::in_place_index<1>, "invalid request: " + sax.text);
+    // nlohmann's parser text ("[json.exception.parse_error.101] ...") says
+    // little to an operator; the reference's serde text is not ours to copy.
+    return Result(std::in_place_index<1>, "invalid request: not JSON");
   }
   if (!doc.is_object()) {
     return Result(std::in_place_index<1>,

@@ -24,12 +24,14 @@ namespace fips::router::control {
 namespace {
 
 struct Session {
-  Session(kj::AsyncIoStream& s, kj::Timer& t, const SnapshotCell& cell, CommandBridge& b)
-      : stream(s), timer(t), snapshots(cell), bridge(b) {}
+  Session(kj::AsyncIoStream& s, kj::Timer& t, const SnapshotCell& cell,
+          const stats::StatsHistory& h, CommandBridge& b)
+      : stream(s), timer(t), snapshots(cell), history(h), bridge(b) {}
 
   kj::AsyncIoStream& stream;
   kj::Timer& timer;
   const SnapshotCell& snapshots;
+  const stats::StatsHistory& history;
   CommandBridge& bridge;
   RequestLine request;
   std::array<char, 4096> scratch{};  // where the rest of a too-large line goes
@@ -62,7 +64,7 @@ kj::Promise<Json> answer(Session& s) {
   }
   auto parsed = parseRequest(s.request.line());
   if (parsed.index() == 1) return errorResponse(std::get<1>(std::move(parsed)));
-  Dispatch dispatched = dispatchRequest(std::get<0>(parsed), s.snapshots.latest());
+  Dispatch dispatched = dispatchRequest(std::get<0>(parsed), s.snapshots.latest(), s.history);
   if (dispatched.index() == 0) return std::get<0>(std::move(dispatched));
   BridgeRequest command = std::get<1>(std::move(dispatched));
   auto outcome =
@@ -79,8 +81,9 @@ bool startsJsonLine(kj::byte byte) {
 }
 
 kj::Promise<void> serveJsonLine(kj::AsyncIoStream& stream, kj::Timer& timer, kj::byte first,
-                                const SnapshotCell& snapshots, CommandBridge& bridge) {
-  auto session = kj::heap<Session>(stream, timer, snapshots, bridge);
+                                const SnapshotCell& snapshots, const stats::StatsHistory& history,
+                                CommandBridge& bridge) {
+  auto session = kj::heap<Session>(stream, timer, snapshots, history, bridge);
   Session& s = *session;
   *s.request.space() = static_cast<char>(first);
   s.request.received(1);
@@ -103,6 +106,16 @@ kj::Promise<void> serveJsonLine(kj::AsyncIoStream& stream, kj::Timer& timer, kj:
       })
       .then([&s]() { s.stream.shutdownWrite(); }, [](kj::Exception&&) {})
       .attach(kj::mv(session));
+}
+
+kj::Promise<void> refuseJsonLine(kj::AsyncIoStream& stream, kj::Timer& timer) {
+  auto line = kj::heap<std::string>(responseLine(errorResponse(
+      "the JSON-line protocol is off on this socket: set node.control.json_compat: true in "
+      "the node's config (or use fipsctl)")));
+  auto written = stream.write(line->data(), line->size());
+  return timer.timeoutAfter(JSON_IO_TIMEOUT, kj::mv(written))
+      .then([&stream]() { stream.shutdownWrite(); }, [](kj::Exception&&) {})
+      .attach(kj::mv(line));
 }
 
 }  // namespace fips::router::control

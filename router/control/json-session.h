@@ -11,6 +11,7 @@
 
 #include "router/control/command-bridge.h"
 #include "router/control/snapshot-cell.h"
+#include "router/stats/stats-history.h"
 
 namespace fips::router::control {
 
@@ -25,9 +26,16 @@ bool startsJsonLine(kj::byte byte);
 
 // Serves one request on `stream`, whose first byte was already read
 // (`first`). Resolves once the response is written and the stream shut
-// down (or the write failed). `stream`, `timer`, `snapshots` and `bridge`
-// must outlive the promise.
+// down (or the write failed). `stream`, `timer`, `snapshots`, `history`
+// and `bridge` must outlive the promise.
 kj::Promise<void> serveJsonLine(kj::AsyncIoStream& stream, kj::Timer& timer, kj::byte first,
-                                const SnapshotCell& snapshots, CommandBridge& bridge);
+                                const SnapshotCell& snapshots, const stats::StatsHistory& history,
+                                CommandBridge& bridge);
+
+// Answers a JSON client on a socket whose JSON-line protocol is off with
+// one error line ("... set node.control.json_compat: true ..."), without
+// reading its request, then shuts the stream down. Resolves when written
+// (or after JSON_IO_TIMEOUT). `stream` and `timer` must outlive the promise.
+kj::Promise<void> refuseJsonLine(kj::AsyncIoStream& stream, kj::Timer& timer);
 
 }  // namespace fips::router::control

@@ -373,7 +373,7 @@ void fillCache(const SnapshotInput& in, schema::CacheStatus::Builder c) {
     setCoords(entry.initCoords(static_cast<unsigned>(e.coords.path().size())), e.coords);
     entry.setDepth(static_cast<uint32_t>(e.coords.depth()));
     entry.setAgeMs(ageOf(e));
-    entry.setLastUsedMs(e.lastUsedMs);
+    entry.setLastUsedMs(toUnixMs(in, e.lastUsedMs));
     entry.setPathMtu(e.pathMtu.value_or(0));
   });
 }

@@ -133,7 +133,10 @@ void path(mesh::MeshNode& mesh, const identity::NodeAddr& addr, const stp::Coord
   if (route.kind == routing::NextHopKind::PEER && route.peer) {
     r.setHasNextHop(true);
     r.setNextHop(bytesOf(*route.peer));
-    r.setNextHopDisplayName(nameOf(aliases, *route.peer, ""));
+    // A peer's display name as everywhere else: its alias, else its short npub.
+    const auto hop = directPeer(mesh, *route.peer);
+    r.setNextHopDisplayName(
+        nameOf(aliases, *route.peer, hop ? identity::encodeNpub(hop->key) : ""));
     const stp::Coordinates* peerCoords = mesh.tree().peerCoordinates(*route.peer);
     r.setNextHopClass(routing::toString(
         routing::classifyForward(addr, *route.peer, mesh.self(), ours, theirs, peerCoords)));

@@ -10,11 +10,14 @@
 #
 # Checks: A's socket is mode 0770 group fips; `connect` over JSON brings a
 # link to B up (B is in no config) and every query's `data` equals
-# `fipsctl --json` for the same query (same tick); `disconnect` over JSON
-# drops B; an oversized (> 4096 B), malformed, unknown or silent request
-# gets the reference's error line and leaves the router serving (same
-# process); Cap'n Proto clients still work beside; B answers no JSON
-# (its socket serves Cap'n Proto only).
+# `fipsctl --json` for the same query (same tick), with the answers of
+# show_sessions/connections/routing/identity_cache/acl and the stats
+# history queries (the reference's names and params) checked for content;
+# `disconnect` over JSON drops B; an oversized (> 4096 B), malformed,
+# unknown or silent request gets the reference's error line and leaves the
+# router serving (same process); Cap'n Proto clients still work beside; B
+# (json_compat off) answers a JSON client with one error line naming
+# node.control.json_compat, and its Cap'n Proto clients are unaffected.
 set -u
 BUILD=${1:?usage: json-compat-test.sh BUILD_DIR}
 . "$(dirname "$0")/../lib/netns.sh"
@@ -99,11 +102,12 @@ tree_settled() { ask show_tree | jq -e '.data.peers[0].coords != null' >/dev/nul
 wait_until 10 tree_settled
 
 # --- every query: JSON that jq parses, data equal to fipsctl --json (same tick)
-same_doc() {  # same_doc COMMAND FIPSCTL_ARGS...: up to 20 tries to catch one tick
-  local command=$1 i a b
+same_doc() {  # same_doc COMMAND[:PARAMS_JSON] FIPSCTL_ARGS...: up to 20 tries to catch one tick
+  local command=${1%%:*} params= i a b
+  [ "$1" != "$command" ] && params=${1#*:}
   shift
   for i in $(seq 20); do
-    a=$(ask "$command" | jq -c '.data') || continue
+    a=$(ask "$command" ${params:+"$params"} | jq -c '.data') || continue
     b=$("$BUILD/ctl/fipsctl" -s "$SOCK_A" "$@" --json | jq -c .) || continue
     if [ -n "$a" ] && [ "$a" != null ] && [ "$a" = "$b" ]; then return 0; fi
   done
@@ -119,7 +123,71 @@ check "show_tree == fipsctl show tree --json" same_doc show_tree show tree
 check "show_bloom == fipsctl show bloom --json" same_doc show_bloom show bloom
 check "show_cache == fipsctl show cache --json" same_doc show_cache show cache
 check "show_metrics == fipsctl stats metrics --json" same_doc show_metrics stats metrics
+check "show_sessions == fipsctl show sessions --json" same_doc show_sessions show sessions
+check "show_connections == fipsctl show connections --json" same_doc show_connections show connections
+check "show_routing == fipsctl show routing --json" same_doc show_routing show routing
+check "show_identity_cache == fipsctl show identity-cache --json" \
+  same_doc show_identity_cache show identity-cache
+check "show_acl == fipsctl acl show --json" same_doc show_acl acl show
+check "show_stats_list == fipsctl stats list --json" same_doc show_stats_list stats list
+check "show_stats_peers == fipsctl stats peers --json" same_doc show_stats_peers stats peers
+check "show_stats_history == fipsctl stats history --json" \
+  same_doc 'show_stats_history:{"metric":"peer_count","window":"20s"}' \
+  stats history peer_count --window 20s
 check "show_status: peer_count 1" [ "$(ask show_status | jq .data.peer_count)" = 1 ]
+NODE_B=$("$BUILD/ctl/fipsctl" identity --json --key-file "$WORK/B/fips.key" | jq -r .node_addr)
+jq_check() {  # jq_check FILTER COMMAND [PARAMS]: the answer passes FILTER
+  local filter=$1
+  shift
+  ask "$@" | jq -e --arg b "$NPUB_B" --arg nb "$NODE_B" --argjson now "$(date +%s%3N)" \
+    "$filter" >/dev/null
+}
+check "show_sessions: the reference's shape, count exact" jq_check \
+  '.status == "ok" and (.data.sessions | type == "array") and .data.count == (.data.sessions | length)' \
+  show_sessions
+check "show_connections: no handshake left pending once B is up" jq_check \
+  '.data.connections == []' show_connections
+check "show_routing: the reference's counters families" jq_check \
+  '(.data.forwarding | has("forwarded_packets")) and (.data.discovery | has("req_initiated"))
+   and (.data.pending_lookups | type == "array") and (.data.coord_cache_entries | type == "number")' \
+  show_routing
+check "show_identity_cache: count and max_entries" jq_check \
+  '.data.count == (.data.entries | length) and .data.max_entries > 0' show_identity_cache
+check "show_acl: the open default (no ACL files)" jq_check \
+  '.data.effective_mode == "default_open" and .data.default_decision == "allow"
+   and .data.enforcement_active == false' show_acl
+check "show_cache: last_used_ms is Unix ms, as the other stamps" jq_check \
+  'all(.data.entries[]; .last_used_ms > $now - 600000 and .last_used_ms <= $now + 1000)' show_cache
+check "show_stats_list: node and peer metrics" jq_check \
+  '([.data.metrics[] | select(.name == "peer_count" and .scope == "node")] | length) == 1
+   and ([.data.metrics[] | select(.name == "srtt_ms" and .scope == "peer")] | length) == 1' \
+  show_stats_list
+check "show_stats_peers: B tracked and active" jq_check \
+  '.data.count == 1 and .data.peers[0].npub == $b and .data.peers[0].node_addr == $nb
+   and .data.peers[0].is_active' show_stats_peers
+check "show_stats_history: peer_count, 30 samples at 1 s, the last one 1" jq_check \
+  '.data.metric == "peer_count" and .data.granularity_seconds == 1
+   and (.data.values | length) == 30 and .data.values[-1] == 1' \
+  show_stats_history '{"metric":"peer_count","window":"30s","granularity":"1s"}'
+check "show_stats_history: a per-peer metric with peer" jq_check \
+  '.data.metric == "bytes_in" and (.data.values | length) == 10' \
+  show_stats_history '{"metric":"bytes_in","peer":"'"$NPUB_B"'","window":"10s"}'
+check "show_stats_history: 1 m granularity" jq_check \
+  '.data.granularity_seconds == 60 and (.data.values | length) == 2' \
+  show_stats_history '{"metric":"mesh_size","window":"2m","granularity":"1m"}'
+check "show_stats_all_history: every node metric" jq_check \
+  '.data.peer == null and .data.window_seconds == 5
+   and ([.data.series[].metric] | index("peer_count") != null)
+   and all(.data.series[]; (.values | length) == 5)' \
+  show_stats_all_history '{"window":"5s"}'
+check "show_stats_all_history: one peer's metrics" jq_check \
+  '.data.peer == $b and ([.data.series[].metric] | index("srtt_ms") != null)' \
+  show_stats_all_history '{"peer":"'"$NPUB_B"'","window":"5s"}'
+check "show_stats_history_all_peers: B's series" jq_check \
+  '.data.metric == "bytes_in" and .data.window_seconds == 10 and (.data.peers | length) == 1
+   and .data.peers[0].node_addr == $nb and .data.peers[0].is_active
+   and (.data.peers[0].values | length) == 10' \
+  show_stats_history_all_peers '{"metric":"bytes_in","window":"10s"}'
 crlf_request() {
   printf ' { "command" : "show_status" }\r\n' | send "$SOCK_A" | jq -e '.status == "ok"' >/dev/null
 }
@@ -142,11 +210,17 @@ stalled() {  # half a request, then silence past the 5 s read timeout
 }
 check "oversized request (5,000 B): request too large" oversized
 check "1 MiB without a newline: request too large" endless
-check "malformed JSON: invalid request" expect_error "invalid request: " <<< '{"command": show_status'
+check "malformed JSON: invalid request: not JSON" \
+  expect_error "invalid request: not JSON" <<< '{"command": show_status'
 check "no command: invalid request" expect_error "invalid request: missing field" <<< '{"params":{}}'
 check "unknown command" expect_error "unknown command: show_everything" <<< '{"command":"show_everything"}'
 check "a reference command not built yet says so" \
-  expect_error "show_sessions: not available yet" <<< '{"command":"show_sessions"}'
+  expect_error "show_native_flows: not available yet" <<< '{"command":"show_native_flows"}'
+check "stats history without params: the reference's error" \
+  expect_error "missing params for show_stats_history" <<< '{"command":"show_stats_history"}'
+check "stats history with an unknown unit: the reference's error" \
+  expect_error "unknown duration unit: d" \
+  <<< '{"command":"show_stats_history","params":{"metric":"mesh_size","window":"1d"}}'
 check "connect without params" expect_error "missing params for connect" <<< '{"command":"connect"}'
 check "connect without address" \
   expect_error "missing 'address' parameter" <<< '{"command":"connect","params":{"npub":"x"}}'
@@ -165,11 +239,13 @@ peer_gone() { [ "$(ask show_status | jq .data.peer_count)" = 0 ]; }
 check "disconnect: B is gone" wait_until 3 peer_gone
 check "disconnect again: an error line" expect_error "" <<< '{"command":"disconnect","params":{"npub":"'"$NPUB_B"'"}}'
 
-# --- B (json_compat off): no JSON answer; its Cap'n Proto clients unaffected
-no_answer() {  # Cap'n Proto refuses the bytes (at most a binary Abort) and hangs up
-  ! printf '{"command":"show_status"}\n' | send "$SOCK_B" 2>/dev/null | grep -aq '"status"'
+# --- B (json_compat off): one error line saying how to turn it on; its
+# Cap'n Proto clients unaffected
+hint() {
+  printf '{"command":"show_status"}\n' | send "$SOCK_B" |
+    jq -e '.status == "error" and (.message | contains("node.control.json_compat: true"))' >/dev/null
 }
-check "json_compat off: a JSON request gets no JSON answer" no_answer
+check "json_compat off: a JSON request gets the hint to set node.control.json_compat" hint
 check "json_compat off: fipsctl still answers" fipsctl_ok "$SOCK_B"
 
 stop A

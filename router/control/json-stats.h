@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: MIT
+// The reference's stats history commands on the JSON-line socket
+// (docs/reference/control-socket.md): show_stats_list, show_stats_peers,
+// show_stats_history {metric, peer, window, granularity},
+// show_stats_all_history {peer, window, granularity} and
+// show_stats_history_all_peers {metric, window, granularity}, with the
+// reference's defaults (window 10m, granularity 1s) and error texts. The
+// first four run the same code as the Cap'n Proto queries (stats-queries)
+// and answer with the documents fipsctl --json prints (json/stats-json).
+// Runs on the control thread of fips-router; params are untrusted.
+#pragma once
+
+#include <optional>
+
+#include "router/control/json-line.h"
+#include "router/stats/stats-history.h"
+
+namespace fips::router::control {
+
+// The response envelope when `request` is one of the stats commands above,
+// nullopt for any other command.
+std::optional<Json> statsResponse(const JsonRequest& request, const stats::StatsHistory& history);
+
+}  // namespace fips::router::control

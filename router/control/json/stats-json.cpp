@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: MIT
+// Stats history documents (see stats-json.h).
+#include "router/control/json/stats-json.h"
+
+#include <cmath>
+
+#include "router/control/json/snapshot-text.h"
+
+namespace fips::router::control::json {
+
+namespace {
+
+// A sample as the reference prints it: a number, or null for a gap.
+Json valuesJson(capnp::List<double>::Reader values) {
+  Json out = Json::array();
+  for (double v : values) out.push_back(std::isfinite(v) ? Json(v) : Json(nullptr));
+  return out;
+}
+
+}  // namespace
+
+Json statsListJson(schema::StatsList::Reader list) {
+  Json metrics = Json::array();
+  for (auto m : list.getMetrics()) {
+    metrics.push_back(Json{{"name", m.getName().cStr()},
+                           {"scope", m.getScope().cStr()},
+                           {"unit", m.getUnit().cStr()}});
+  }
+  return Json{{"fast_ring_seconds", list.getFastRingSeconds()},
+              {"metrics", std::move(metrics)},
+              {"peer_retention_seconds", list.getPeerRetentionSeconds()},
+              {"slow_ring_minutes", list.getSlowRingMinutes()}};
+}
+
+Json statsPeersJson(capnp::List<schema::StatsPeer>::Reader peers) {
+  Json list = Json::array();
+  for (auto p : peers) {
+    list.push_back(Json{{"display_name", p.getDisplayName().cStr()},
+                        {"first_seen_secs_ago", p.getFirstSeenSecsAgo()},
+                        {"is_active", p.getIsActive()},
+                        {"last_contact_secs_ago", p.getLastContactSecsAgo()},
+                        {"node_addr", hex(p.getNodeAddr())},
+                        {"npub", p.getNpub().cStr()}});
+  }
+  return Json{{"count", peers.size()}, {"peers", std::move(list)}};
+}
+
+Json seriesJson(schema::StatsSeries::Reader series) {
+  return Json{{"granularity_seconds", series.getGranularitySeconds()},
+              {"metric", series.getMetric().cStr()},
+              {"unit", series.getUnit().cStr()},
+              {"values", valuesJson(series.getValues())}};
+}
+
+Json allHistoryJson(schema::StatsAllHistoryResult::Reader result) {
+  Json series = Json::array();
+  for (auto s : result.getSeries()) series.push_back(seriesJson(s));
+  return Json{
+      {"granularity_seconds", result.getGranularitySeconds()},
+      {"peer", result.getPeer().size() == 0 ? Json(nullptr) : Json(result.getPeer().cStr())},
+      {"series", std::move(series)},
+      {"window_seconds", result.getWindowSeconds()}};
+}
+
+}  // namespace fips::router::control::json
