@@ -188,6 +188,21 @@ check "show_stats_history_all_peers: B's series" jq_check \
    and .data.peers[0].node_addr == $nb and .data.peers[0].is_active
    and (.data.peers[0].values | length) == 10' \
   show_stats_history_all_peers '{"metric":"bytes_in","window":"10s"}'
+# fipsctl against the same node: the per-peer hint, --plot with --json, --json first
+peer_hint() {
+  ! "$BUILD/ctl/fipsctl" -s "$SOCK_A" stats history srtt_ms 2>"$WORK/hint.err" &&
+    grep -q "srtt_ms is a per-peer metric: give --peer" "$WORK/hint.err"
+}
+check "fipsctl stats history srtt_ms without --peer: a per-peer metric, needs --peer" peer_hint
+plot_json() {
+  "$BUILD/ctl/fipsctl" -s "$SOCK_A" stats history peer_count --window 5s --plot --json |
+    jq -e '.metric == "peer_count" and (.values | length) == 5' >/dev/null
+}
+check "fipsctl stats history --plot --json prints JSON" plot_json
+json_first() {
+  "$BUILD/ctl/fipsctl" --json -s "$SOCK_A" show status | jq -e '.peer_count == 1' >/dev/null
+}
+check "fipsctl --json before the subcommand" json_first
 crlf_request() {
   printf ' { "command" : "show_status" }\r\n' | send "$SOCK_A" | jq -e '.status == "ok"' >/dev/null
 }
