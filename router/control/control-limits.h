@@ -17,7 +17,8 @@ struct ControlLimits {
   kj::Duration idleTimeout = 60 * kj::SECONDS;    // then some byte within every such period
   // node.control.json_compat: a connection whose first byte starts a JSON
   // line ('{' or whitespace) speaks the reference's JSON-line protocol
-  // (json-session.h) instead of Cap'n Proto RPC.
+  // (json-session.h) instead of Cap'n Proto RPC. Off: a first byte '{' is
+  // answered with one error line saying how to turn it on (refuseJsonLine).
   bool jsonCompat = false;
 };
 
