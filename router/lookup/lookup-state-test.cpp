@@ -190,19 +190,24 @@ TEST_CASE("lookup transit: ttl 0 is not forwarded, ttl 1 leaves with 0") {
   CHECK(requestIn(x.t.out.sends[0]).ttl == 0);
 }
 
-TEST_CASE("lookup transit: one forward per target per 2 s, whatever the origin; dedup cap") {
+TEST_CASE("lookup transit: one forward per origin and target per 2 s; dedup cap") {
   Transit x;
   const NodeAddr other = addr(0x12);
   x.t.state.onRequest(x.t.view, x.from, x.request(1, 5), 0, x.t.out);
-  x.t.state.onRequest(x.t.view, x.from, x.request(2, 5, TARGET, other), 1999, x.t.out);
-  CHECK(x.t.out.sends.size() == 1);
+  // Another origin's lookup for the same target is forwarded (the reference
+  // limits by target alone and would drop it; see docs/STATUS.md).
+  x.t.state.onRequest(x.t.view, x.from, x.request(2, 5, TARGET, other), 10, x.t.out);
+  CHECK(x.t.out.sends.size() == 2);
+  CHECK(x.t.state.counters().reqForwardRateLimited == 0);
+  // The same origin's fresh request_id within 2 s is limited.
+  x.t.state.onRequest(x.t.view, x.from, x.request(3, 5, TARGET, other), 2009, x.t.out);
+  CHECK(x.t.out.sends.size() == 2);
   CHECK(x.t.state.counters().reqForwardRateLimited == 1);
-  x.t.state.onRequest(x.t.view, x.from, x.request(3, 5, TARGET, other), 2000, x.t.out);
-  CHECK(x.t.out.sends.size() == 2);
-  // The same origin's retry (fresh id) one ladder step (1 s) later is limited
-  // too, as in the reference (see docs/STATUS.md).
-  x.t.state.onRequest(x.t.view, x.from, x.request(4, 5, TARGET, other), 3000, x.t.out);
-  CHECK(x.t.out.sends.size() == 2);
+  x.t.state.onRequest(x.t.view, x.from, x.request(4, 5, TARGET, other), 2010, x.t.out);
+  CHECK(x.t.out.sends.size() == 3);
+  // Its retry one ladder step (1 s) later is limited too, as in the reference.
+  x.t.state.onRequest(x.t.view, x.from, x.request(5, 5, TARGET, other), 3010, x.t.out);
+  CHECK(x.t.out.sends.size() == 3);
   CHECK(x.t.state.counters().reqForwardRateLimited == 2);
 
   Node small(3, LookupConfig{.maxRecentRequests = 1});

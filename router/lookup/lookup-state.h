@@ -41,7 +41,7 @@ struct LookupConfig {
   // One entry per attempt: its timeout in seconds; after the last, unreachable.
   std::vector<uint64_t> attemptTimeoutsSecs{1, 2, 4, 8};
   uint64_t recentExpirySecs = 10;       // dedup entry lifetime
-  uint64_t forwardMinIntervalSecs = 2;  // per target, transit forwards
+  uint64_t forwardMinIntervalSecs = 2;  // per origin and target, transit forwards
   uint64_t backoffBaseSecs = 0;         // after a failed lookup; 0 = off
   uint64_t backoffMaxSecs = 0;
   size_t maxRecentRequests = 4096;  // dedup table cap (MAX_RECENT_LOOKUP_REQUESTS)
@@ -173,7 +173,7 @@ class LookupState {
   std::map<NodeAddr, Pending> pending_;
   std::map<NodeAddr, Backoff> backoff_;
   RecentRequests recent_;
-  routing::PerAddrRateLimiter forwardLimiter_;
+  routing::PerAddrPairRateLimiter forwardLimiter_;  // key: (origin, target)
   LookupCounters counters_;
 };
 

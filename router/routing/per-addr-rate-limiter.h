@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
-// PerAddrRateLimiter: at most one event per NodeAddr per minimum interval,
-// on an injected millisecond clock (src/proto/rate_limit.rs). Used for the
-// routing error signals (100 ms per destination, spec 03 §6) and the transit
-// LookupRequest forward limit (2 s per target, spec 03 §5.3). Runs in
+// KeyedRateLimiter: at most one event per key per minimum interval, on an
+// injected millisecond clock (src/proto/rate_limit.rs). PerAddrRateLimiter
+// (key: one NodeAddr) is used for the routing error signals (100 ms per
+// destination, spec 03 §6); PerAddrPairRateLimiter (key: two NodeAddrs) for
+// the transit LookupRequest forward limit (2 s per origin and target, spec
+// 03 §5.3; the reference keys it by target alone, see docs/STATUS.md). Runs in
 // fips-router; keys come from untrusted traffic, so entries older than a
 // maximum age are purged and each call is amortised O(log n).
 #pragma once
@@ -10,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <utility>
 
 #include "router/identity/node-addr.h"
 
@@ -17,15 +20,16 @@ namespace fips::router::routing {
 
 using identity::NodeAddr;
 
-class PerAddrRateLimiter {
+template <typename Key>
+class KeyedRateLimiter {
  public:
-  // minIntervalMs between allowed events per address; entries idle for
+  // minIntervalMs between allowed events per key; entries idle for
   // maxAgeMs (>= minIntervalMs) are forgotten.
-  PerAddrRateLimiter(uint64_t minIntervalMs, uint64_t maxAgeMs);
+  KeyedRateLimiter(uint64_t minIntervalMs, uint64_t maxAgeMs);
 
-  // True (and records nowMs) if addr had no allowed event in the last
+  // True (and records nowMs) if key had no allowed event in the last
   // minIntervalMs; false otherwise.
-  bool allow(const NodeAddr& addr, uint64_t nowMs);
+  bool allow(const Key& key, uint64_t nowMs);
   // Forgets entries older than maxAgeMs.
   void purge(uint64_t nowMs);
   size_t size() const { return last_.size(); }
@@ -34,7 +38,13 @@ class PerAddrRateLimiter {
   uint64_t minIntervalMs_;
   uint64_t maxAgeMs_;
   size_t purgeAt_ = 64;  // next size that triggers a purge
-  std::map<NodeAddr, uint64_t> last_;
+  std::map<Key, uint64_t> last_;
 };
+
+// The two key types in use (instantiated in per-addr-rate-limiter.cpp).
+using PerAddrRateLimiter = KeyedRateLimiter<NodeAddr>;
+using PerAddrPairRateLimiter = KeyedRateLimiter<std::pair<NodeAddr, NodeAddr>>;
+extern template class KeyedRateLimiter<NodeAddr>;
+extern template class KeyedRateLimiter<std::pair<NodeAddr, NodeAddr>>;
 
 }  // namespace fips::router::routing

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The simulator's standard measurement of one mesh: run it to one root, let
 // the tree settle, measure steady control traffic, have every node look up
-// every other (rounds spaced past the per-target forward limit), then walk
+// every other (rounds 2.5 s apart), then walk
 // every ordered pair. Used by the route test and the sim-report program.
 // Test code only.
 #pragma once
@@ -32,9 +32,9 @@ struct MeshReport {
 
 // How the lookups are scheduled: in round r (1..rounds) node s looks up node
 // s + r; rounds start roundMs apart. The default covers every ordered pair,
-// one seeker per target per round, spaced past the 2 s per-target forward
-// limit; lossy runs need rounds spaced past the whole attempt ladder, or
-// retries of one round collide with the next round's requests.
+// one seeker per target per round. (With the reference's transit forward
+// limit, 2 s per target whatever the origin, one round's retries dropped
+// the next round's requests; ours is per origin and target, docs/STATUS.md.)
 struct LookupPlan {
   size_t rounds = SIZE_MAX;
   uint64_t roundMs = 2'500;
