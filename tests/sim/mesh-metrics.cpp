@@ -10,8 +10,6 @@ namespace fips::sim {
 
 namespace {
 
-constexpr size_t LOOKUP_TTL = 64;  // node.lookup.ttl default (spec 03 §8)
-
 // Component id per node over usable links between running nodes.
 std::vector<size_t> components(Simulator& sim) {
   const Topology usable = sim.net.usable(sim.size());
@@ -139,13 +137,13 @@ std::optional<size_t> routeHops(Simulator& sim, size_t src, size_t dst) {
   return hops;
 }
 
-RouteStats routeAll(Simulator& sim, size_t rounds) {
+RouteStats routeAll(Simulator& sim, size_t rounds, size_t lookupTtl) {
   std::vector<size_t> offsets;
   for (size_t r = 1; r <= std::min(rounds, sim.size() - 1); ++r) offsets.push_back(r);
-  return routeAll(sim, offsets);
+  return routeAll(sim, offsets, lookupTtl);
 }
 
-RouteStats routeAll(Simulator& sim, std::span<const size_t> offsets) {
+RouteStats routeAll(Simulator& sim, std::span<const size_t> offsets, size_t lookupTtl) {
   RouteStats stats;
   const auto adj = sim.net.usable(sim.size()).adjacency();
   double stretchSum = 0;
@@ -157,7 +155,7 @@ RouteStats routeAll(Simulator& sim, std::span<const size_t> offsets) {
       if (!sim.node(d).running()) continue;
       ++stats.pairs;
       const auto& from = sim.node(s).core->tree().coordinates();
-      const bool beyond = from.distance(sim.node(d).core->tree().coordinates()) > LOOKUP_TTL;
+      const bool beyond = from.distance(sim.node(d).core->tree().coordinates()) > lookupTtl + 1;
       if (beyond) ++stats.beyondTtl;
       if (!sim.node(s).resolved.contains(sim.node(d).nodeAddr)) continue;
       ++stats.resolved;

@@ -37,11 +37,14 @@ std::optional<uint64_t> settle(Simulator& sim, uint64_t quietMs, uint64_t maxMs)
 uint64_t controlMessages(Simulator& sim);
 
 struct RouteStats {
-  size_t pairs = 0;              // ordered pairs of running nodes
-  size_t resolved = 0;           // pairs whose lookup was answered with a verified proof
-  size_t routed = 0;             // resolved pairs whose hop-by-hop walk reached the destination
-  size_t beyondTtl = 0;          // pairs farther apart in the tree than the lookup TTL (64)
-  size_t resolvedWithinTtl = 0;  // resolved pairs not farther apart than the TTL
+  size_t pairs = 0;     // ordered pairs of running nodes
+  size_t resolved = 0;  // pairs whose lookup was answered with a verified proof
+  size_t routed = 0;    // resolved pairs whose hop-by-hop walk reached the destination
+  // Pairs farther apart in the tree than a request of the lookup TTL goes:
+  // TTL + 1 hops (the node at hop TTL + 1 gets it with TTL 0 and answers if
+  // it is the target; requests follow tree links).
+  size_t beyondTtl = 0;
+  size_t resolvedWithinTtl = 0;  // resolved pairs not beyond the TTL
   double meanStretch = 0;        // routed hops / shortest hops, over routed pairs
   double maxStretch = 0;
 };
@@ -53,9 +56,9 @@ struct RouteStats {
 std::optional<size_t> routeHops(Simulator& sim, size_t src, size_t dst);
 // routeHops for the pairs (s, s + r mod n), r = 1..rounds (every ordered pair
 // when rounds >= n - 1) whose lookup resolved, against shortest paths over
-// usable links.
-RouteStats routeAll(Simulator& sim, size_t rounds = SIZE_MAX);
+// usable links; lookupTtl: the nodes' node.lookup.ttl, for beyondTtl.
+RouteStats routeAll(Simulator& sim, size_t rounds = SIZE_MAX, size_t lookupTtl = 64);
 // The same for the pairs (s, s + offset mod n), each offset in 1..n-1.
-RouteStats routeAll(Simulator& sim, std::span<const size_t> offsets);
+RouteStats routeAll(Simulator& sim, std::span<const size_t> offsets, size_t lookupTtl = 64);
 
 }  // namespace fips::sim

@@ -80,10 +80,10 @@ std::string describe(const MeshReport& r) {
       << (r.settledMs ? std::to_string(*r.settledMs) + " ms" : std::string("never"))
       << " later; depth max " << r.tree.maxDepth << " mean " << r.tree.meanDepth << "; lookups "
       << r.routes.resolved << "/" << r.routes.pairs << " (" << r.routes.beyondTtl
-      << " pairs farther than the 64-hop lookup TTL); routed " << r.routes.routed << "/"
-      << r.routes.pairs << "; stretch mean " << r.routes.meanStretch << " max "
-      << r.routes.maxStretch << "; control msgs/node/s " << r.steadyMsgsPerNodeSec << " steady, "
-      << r.lookupMsgsPerNodeSec << " during lookups; " << r.wallSecs << " s wall";
+      << " pairs farther apart in the tree than a TTL-64 lookup goes, 65 hops); routed "
+      << r.routes.routed << "/" << r.routes.pairs << "; stretch mean " << r.routes.meanStretch
+      << " max " << r.routes.maxStretch << "; control msgs/node/s " << r.steadyMsgsPerNodeSec
+      << " steady, " << r.lookupMsgsPerNodeSec << " during lookups; " << r.wallSecs << " s wall";
   return out.str();
 }
 

@@ -94,14 +94,17 @@ void printRun(const MeshRunFigures& f, const MeshRunPlan& plan, double isolatedP
       static_cast<double>(f.peakRss) / (1024.0 * 1024.0), perNode(f.peakRss, f.nodes));
   const auto& r = f.routes;
   const size_t withinTtl = r.pairs - r.beyondTtl;
+  const auto percent = [](size_t part, size_t whole) {
+    return whole ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0;
+  };
+  const unsigned ttl = plan.config.lookup.ttl;
   std::printf(
-      "  lookups (TTL %u): %zu/%zu ordered pairs resolved (%.2f %%); %zu pairs are farther than "
-      "64 hops apart in the tree, %zu/%zu of the others resolved; routed %zu/%zu, stretch mean "
-      "%.3f max %.2f; %.1f s wall for lookups and walks\n",
-      plan.config.lookup.ttl, r.resolved, r.pairs,
-      r.pairs ? 100.0 * static_cast<double>(r.resolved) / static_cast<double>(r.pairs) : 0.0,
-      r.beyondTtl, r.resolvedWithinTtl, withinTtl, r.routed, r.resolved, r.meanStretch,
-      r.maxStretch, f.lookupWallSecs);
+      "  lookup success (TTL %u): all pairs %zu/%zu (%.2f %%); %zu pairs are farther apart in the "
+      "tree than a TTL-%u request goes (%u hops), within it %zu/%zu (%.2f %%); routed %zu/%zu, "
+      "stretch mean %.3f max %.2f; %.1f s wall for lookups and walks\n",
+      ttl, r.resolved, r.pairs, percent(r.resolved, r.pairs), r.beyondTtl, ttl, ttl + 1,
+      r.resolvedWithinTtl, withinTtl, percent(r.resolvedWithinTtl, withinTtl), r.routed, r.resolved,
+      r.meanStretch, r.maxStretch, f.lookupWallSecs);
 }
 
 void referenceCase(const MeshRunPlan& base) {

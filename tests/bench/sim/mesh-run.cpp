@@ -114,7 +114,7 @@ MeshRunFigures runMesh(const sim::Topology& topology, const MeshRunPlan& plan) {
   const auto lookups = WallClock::now();
   const auto offsets = lookupOffsets(sim->size(), plan.lookupRounds, plan.seed);
   sampledLookups(*sim, offsets, plan.roundMs);
-  out.routes = sim::routeAll(*sim, offsets);
+  out.routes = sim::routeAll(*sim, offsets, plan.config.lookup.ttl);
   out.lookupWallSecs = secondsSince(lookups);
   out.heap.looked = heapInUse();
   out.peakRss = peakRss();

@@ -26,7 +26,7 @@ struct MeshRunPlan {
   uint64_t convergeMaxMs = 300'000;  // keep checking for a consistent tree this long
   uint64_t checkEveryMs = 10;        // resolution of the links-up and converged times
   size_t lookupRounds = 10;          // round r: every node s looks up s + offset_r (random offsets)
-  uint64_t roundMs = 2'500;          // past the 2 s per-target forward limit
+  uint64_t roundMs = 2'500;          // rounds 2.5 s apart
   bool settle =
       false;  // before the lookups, wait for 150 s without a parent switch (as sim-report)
   router::mesh::MeshConfig config;  // every node's (the reference's defaults)
