@@ -7,93 +7,16 @@
 
 #include <doctest/doctest.h>
 
+#include "ctl/test-snapshot.h"
+
 namespace fips::ctl {
 namespace {
 
-// Node B (depth 1) under root A; C is a peer whose TreeAnnounce is not in yet.
-const uint8_t ROOT[16] = {0x1b, 0x47, 0x88, 0xb7, 0xab, 0x7a, 0x43, 0x6a,
-                          0x61, 0x1f, 0xc5, 0x9f, 0xb1, 0xe3, 0x4c, 0x6e};
-const uint8_t SELF[16] = {0x9a, 0x00, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66,
-                          0x77, 0x88, 0x99, 0xaa, 0xbb, 0xcc, 0xdd, 0xee};
-const uint8_t OTHER[16] = {0xc0, 0xff, 0xee, 0x00, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1};
-const uint8_t IPV6[16] = {0xfd, 0xc0, 0xff, 0xee, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
-constexpr const char* ROOT_HEX = "1b4788b7ab7a436a611fc59fb1e34c6e";
-constexpr const char* SELF_HEX = "9a00112233445566778899aabbccddee";
-constexpr const char* OTHER_HEX = "c0ffee00000000000000000000000001";
-
-kj::ArrayPtr<const uint8_t> bytes(const uint8_t (&a)[16]) {
-  return kj::arrayPtr(a, 16);
-}
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
-struct Snapshot {
-  capnp::MallocMessageBuilder msg;
-  schema::NodeSnapshot::Builder root = msg.initRoot<schema::NodeSnapshot>();
-
-  Snapshot() {
-    auto t = root.initTree();
-    t.setMyNodeAddr(bytes(SELF));
-    t.setRoot(bytes(ROOT));
-    t.setRootNpub("npub1root");
-    t.setDepth(1);
-    auto coords = t.initMyCoords(2);
-    coords.set(0, bytes(SELF));
-    coords.set(1, bytes(ROOT));
-    t.setParent(bytes(ROOT));
-    t.setParentDisplayName("node-a");
-    t.setDeclarationSequence(3);
-    t.setDeclarationSigned(true);
-    auto peers = t.initPeers(2);
-    peers[0].setNodeAddr(bytes(ROOT));
-    peers[0].setDisplayName("node-a");
-    peers[0].setHasCoords(true);
-    peers[0].initCoords(1).set(0, bytes(ROOT));
-    peers[0].setRoot(bytes(ROOT));
-    peers[0].setDistanceToUs(1);
-    peers[1].setNodeAddr(bytes(OTHER));
-    peers[1].setDisplayName("c0ffee00...");
-    auto stats = t.initStats(2);
-    stats[0].setName("received");
-    stats[0].setValue(7);
-    stats[1].setName("accepted");
-    stats[1].setValue(6);
-
-    auto b = root.initBloom();
-    b.setOwnNodeAddr(bytes(SELF));
-    b.setSequence(4);
-    auto filters = b.initPeerFilters(2);
-    filters[0].setPeer(bytes(ROOT));
-    filters[0].setDisplayName("node-a");
-    filters[0].setHasFilter(true);
-    filters[0].setSetBits(25);
-    filters[0].setFillRatio(0.003);
-    filters[0].setEstimatedCount(2.0);
-    filters[1].setPeer(bytes(OTHER));
-    filters[1].setDisplayName("c0ffee00...");
-    b.initStats(1)[0].setName("sent");
-    b.getStats()[0].setValue(5);
-
-    auto c = root.initCache();
-    c.setCount(1);
-    c.setMaxEntries(50000);
-    c.setDefaultTtlMs(300000);
-    c.setAvgAgeMs(61000);
-    auto e = c.initEntries(1)[0];
-    e.setNodeAddr(bytes(OTHER));
-    e.setDisplayName("c0ffee00...");
-    e.setIpv6(bytes(IPV6));
-    auto path = e.initCoords(2);
-    path.set(0, bytes(OTHER));
-    path.set(1, bytes(ROOT));
-    e.setDepth(1);
-    e.setAgeMs(61000);
-    e.setLastUsedMs(123456);
-    e.setPathMtu(1280);
-  }
-};
+using namespace test;
+constexpr const char* ROOT_HEX = HEX_A;
+constexpr const char* SELF_HEX = HEX_B;
+constexpr const char* OTHER_HEX = HEX_C;
+using Snapshot = TestSnapshot;
 
 TEST_CASE("show tree: JSON keys and values") {
   Snapshot s;

@@ -8,105 +8,18 @@
 
 #include "ctl/metrics-render.h"
 #include "ctl/show-render.h"
+#include "ctl/test-snapshot.h"
 
 namespace fips::ctl {
 namespace {
 
-constexpr const char* PEER_NPUB = "npub180cvv07tjdrrgpa0j7j7tmnyl2yr6yr7l8j4s3evf6u64th6gkwsyjh6w6";
-constexpr uint64_t NOW_MS = 1'700'000'100'000;
-
-// One snapshot: a running node with one outbound UDP peer.
-struct Snapshot {
-  capnp::MallocMessageBuilder msg;
-  schema::NodeSnapshot::Builder root = msg.initRoot<schema::NodeSnapshot>();
-
-  Snapshot() {
-    auto s = root.initStatus();
-    s.setNpub("npub1self");
-    const uint8_t addr[16] = {0x1b, 0x47, 0x88, 0xb7, 0xab, 0x7a, 0x43, 0x6a,
-                              0x61, 0x1f, 0xc5, 0x9f, 0xb1, 0xe3, 0x4c, 0x6e};
-    s.setNodeAddr(kj::arrayPtr(addr, 16));
-    const uint8_t ipv6[16] = {0xfd, 0x1b, 0x47, 0x88, 0xb7, 0xab, 0x7a, 0x43,
-                              0x6a, 0x61, 0x1f, 0xc5, 0x9f, 0xb1, 0xe3, 0x4c};
-    s.setIpv6(kj::arrayPtr(ipv6, 16));
-    s.setVersion("0.1.0");
-    s.setState("running");
-    s.setUptimeSecs(3725);
-    s.setPeerCount(1);
-    s.setLinkCount(1);
-    s.setTransportCount(1);
-    s.setTunState("disabled");
-    s.setControlSocket("/run/fips/control.sock");
-    s.setPid(4242);
-    s.setExePath("/usr/libexec/fips/fips-router");
-    auto counts = s.initTransportPeerCounts(1);
-    counts[0].setType("udp");
-    counts[0].setCount(1);
-
-    auto p = root.initPeers(1)[0];
-    p.setNpub(PEER_NPUB);
-    p.setDisplayName("core-vm");
-    p.setNodeAddr(kj::arrayPtr(addr, 16));
-    p.setIpv6(kj::arrayPtr(ipv6, 16));
-    p.setTransportId(1);
-    p.setTransportType("udp");
-    p.setTransportName("udp");
-    p.setTransportAddr("10.99.0.2:2121");
-    p.setOutbound(true);
-    p.setAuthenticatedAtMs(NOW_MS - 90'000);
-    p.setLastSeenMs(NOW_MS - 2'000);
-    p.setOurIndex(0xabcdef01);
-    p.setTheirIndex(7);
-
-    auto l = root.initLinks(1)[0];
-    l.setTransportId(1);
-    l.setRemoteAddr("10.99.0.2:2121");
-    l.setOutbound(true);
-    l.setState("connected");
-    l.setCreatedAtMs(NOW_MS - 90'000);
-    l.setLastRecvMs(NOW_MS - 2'000);
-    l.setNpub(PEER_NPUB);
-
-    auto t = root.initTransports(1)[0];
-    t.setTransportId(1);
-    t.setType("udp");
-    t.setName("udp/lan");
-    t.setState("up");
-    t.initLocalAddrs(1).set(0, "10.99.0.1:2121");
-    t.setPacketsRecv(10);
-    t.setPacketsSent(12);
-    t.setBytesRecv(1000);
-    t.setBytesSent(1200);
-
-    auto c = root.initCounters(3);
-    c[0].setFamily("link");
-    c[0].setName("handshakes_out");
-    c[0].setValue(3);
-    c[0].setHelp("msg1s this node initiated");
-    c[1].setFamily("link");
-    c[1].setName("drops");
-    c[1].setLabelName("reason");
-    c[1].setLabelValue("short");
-    c[1].setValue(5);
-    c[1].setHelp("received datagrams dropped");
-    c[2].setFamily("link");
-    c[2].setName("drops");
-    c[2].setLabelName("reason");
-    c[2].setLabelValue("replay");
-    c[2].setValue(0);
-    c[2].setHelp("received datagrams dropped");
-  }
-  schema::NodeSnapshot::Reader get() { return root.asReader(); }
-};
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
+using namespace test;
+using Snapshot = TestSnapshot;
 
 TEST_CASE("show status: JSON keys and values") {
   Snapshot snap;
   Json j = statusJson(snap.get().getStatus());
-  CHECK(j["npub"] == "npub1self");
+  CHECK(j["npub"] == SELF_NPUB);
   CHECK(j["node_addr"] == "1b4788b7ab7a436a611fc59fb1e34c6e");
   CHECK(j["ipv6_addr"] == "fd1b:4788:b7ab:7a43:6a61:1fc5:9fb1:e34c");
   CHECK(j["peer_count"] == 1);
@@ -122,7 +35,7 @@ TEST_CASE("show status: JSON keys and values") {
 TEST_CASE("show status: table") {
   Snapshot snap;
   const std::string table = statusTable(snap.get().getStatus());
-  CHECK(contains(table, "npub        npub1self\n"));
+  CHECK(contains(table, std::string("npub        ") + SELF_NPUB + "\n"));
   CHECK(contains(table, "uptime      1h02m\n"));
   CHECK(contains(table, "peers       1\n"));
   CHECK(contains(table, "tun         disabled\n"));
@@ -131,7 +44,7 @@ TEST_CASE("show status: table") {
 TEST_CASE("show peers: JSON and table") {
   Snapshot snap;
   Json j = peersJson(snap.get().getPeers());
-  REQUIRE(j["peers"].size() == 1);
+  REQUIRE(j["peers"].size() == 2);
   const Json& p = j["peers"][0];
   CHECK(p["npub"] == PEER_NPUB);
   CHECK(p["display_name"] == "core-vm");
@@ -143,9 +56,11 @@ TEST_CASE("show peers: JSON and table") {
   CHECK_FALSE(p.contains("rekey_in_progress"));
 
   const std::string table = peersTable(snap.get().getPeers(), NOW_MS);
-  CHECK(contains(table, "NAME     NPUB"));
-  CHECK(contains(table, "core-vm  " + std::string(PEER_NPUB) +
+  CHECK(contains(table, "NAME      NPUB"));
+  CHECK(contains(table, "core-vm   " + std::string(PEER_NPUB) +
                             "  udp        10.99.0.2:2121  out  1m30s  2s\n"));
+  CHECK(contains(table, "\nnpub1abc  " + std::string(63, ' ') +
+                            "  udp        10.99.0.3:2121  in   5s     1s\n"));
 }
 
 TEST_CASE("show links: JSON and table") {

@@ -9,112 +9,17 @@
 
 #include <doctest/doctest.h>
 
+#include "ctl/test-snapshot.h"
+
 namespace fips::ctl {
 namespace {
 
-const uint8_t PEER[16] = {0x9a, 0x00, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66,
-                          0x77, 0x88, 0x99, 0xaa, 0xbb, 0xcc, 0xdd, 0xee};
-const uint8_t OTHER[16] = {0xc0, 0xff, 0xee, 0x00, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1};
-const uint8_t IPV6[16] = {0xfd, 0x9a, 0x00, 0x11, 0x22, 0x33, 0x44, 0x55,
-                          0x66, 0x77, 0x88, 0x99, 0xaa, 0xbb, 0xcc, 0xdd};
-constexpr const char* PEER_HEX = "9a00112233445566778899aabbccddee";
-constexpr const char* OTHER_HEX = "c0ffee00000000000000000000000001";
-constexpr uint64_t NOW = 1'700'000'100'000;
+using namespace test;
+constexpr const char* PEER_HEX = HEX_B;
+constexpr const char* OTHER_HEX = HEX_C;
+constexpr uint64_t NOW = NOW_MS;
 
-kj::ArrayPtr<const uint8_t> bytes(const uint8_t (&a)[16]) {
-  return kj::arrayPtr(a, 16);
-}
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
-struct Snapshot {
-  capnp::MallocMessageBuilder msg;
-  schema::NodeSnapshot::Builder root = msg.initRoot<schema::NodeSnapshot>();
-
-  Snapshot() {
-    auto sessions = root.initSessions();
-    sessions.setCount(3);  // one more than listed: the snapshot list was bounded
-    auto list = sessions.initSessions(2);
-    list[0].setRemoteAddr(bytes(PEER));
-    list[0].setNpub("npub1peer");
-    list[0].setDisplayName("node-c");
-    list[0].setState("established");
-    list[0].setIsInitiator(true);
-    list[0].setCreatedAtMs(NOW - 125'000);
-    list[0].setLastActivityMs(NOW - 2'000);
-    list[0].setSessionStartMs(NOW - 60'000);
-    list[0].setCurrentKBit(true);
-    list[0].setPathMtu(1400);
-    list[0].setRekeys(2);
-    list[0].setPacketsSent(10);
-    list[0].setPacketsRecv(9);
-    list[0].setBytesSent(1000);
-    list[0].setBytesRecv(900);
-    list[1].setRemoteAddr(bytes(OTHER));
-    list[1].setDisplayName("c0ffee00...");
-    list[1].setState("initiating");
-    list[1].setResendCount(2);
-    list[1].setCreatedAtMs(NOW - 3'000);
-    list[1].setLastActivityMs(NOW - 3'000);
-
-    auto conns = root.initConnections();
-    conns.setCount(1);
-    auto c = conns.initConnections(1)[0];
-    c.setLinkId(77);
-    c.setDirection("outbound");
-    c.setHandshakeState("sent_msg1");
-    c.setStartedAtMs(NOW - 4'000);
-    c.setIdleMs(4'000);
-    c.setResendCount(3);
-    c.setExpectedPeer("npub1peer");
-    c.setRemoteAddr("192.0.2.7:2121");
-
-    auto r = root.initRouting();
-    r.setCoordCacheEntries(4);
-    r.setIdentityCacheEntries(5);
-    r.setPendingTunDestinations(1);
-    r.setPendingTunPackets(3);
-    r.setRecentRequests(6);
-    auto lookup = r.initPendingLookups(1)[0];
-    lookup.setTarget(bytes(OTHER));
-    lookup.setDisplayName("c0ffee00...");
-    lookup.setAttempt(2);
-    lookup.setAgeMs(3'000);
-    auto retry = r.initRetries(1)[0];
-    retry.setNodeAddr(bytes(PEER));
-    retry.setDisplayName("node-c");
-    retry.setRetryCount(4);
-    retry.setRetryAfterMs(NOW + 8'000);
-    retry.setAutoReconnect(true);
-    auto counters = r.initCounters(3);
-    counters[0].setFamily("forwarding");
-    counters[0].setName("forwarded_packets");
-    counters[0].setValue(11);
-    counters[1].setFamily("forwarding");
-    counters[1].setName("route_tree_up");
-    counters[1].setValue(8);
-    counters[2].setFamily("discovery");
-    counters[2].setName("req_initiated");
-    counters[2].setValue(2);
-
-    auto ids = root.initIdentityCache();
-    ids.setCount(1);
-    ids.setMaxEntries(10000);
-    auto id = ids.initEntries(1)[0];
-    id.setNodeAddr(bytes(PEER));
-    id.setNpub("npub1peer");
-    id.setDisplayName("node-c");
-    id.setIpv6(bytes(IPV6));
-
-    auto acl = root.initAcl();
-    acl.setAllowFile("/etc/fips/peers.allow");
-    acl.setDenyFile("/etc/fips/peers.deny");
-    acl.setEffectiveMode("default_open");
-    acl.setDefaultDecision("allow");
-  }
-
+struct Snapshot : TestSnapshot {
   schema::NodeSnapshot::Reader reader() { return root.asReader(); }
 };
 
