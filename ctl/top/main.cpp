@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 // fipstop: live-status terminal UI for a running FIPS daemon (spec 08,
 // reference docs/reference/cli-fipstop.md). Polls the router's control
-// service every -r seconds and draws the tabs; read-only. Runs as the
+// service every -r seconds and draws the tabs; read-only but for Del on
+// the Peers tab, which disconnects the selected peer after a Y/N
+// confirmation (the reference's one mutating action). Runs as the
 // invoking user. Exit status: 0 on quit (q, Ctrl-C, SIGTERM), 1 when the
 // command line is wrong or the terminal cannot be initialised. A daemon
 // that is not running is not fatal: the screen says so and retries.
@@ -17,6 +19,7 @@
 #include "privsep/control-path.h"
 
 #include "ctl/cli-checks.h"
+#include "ctl/top/tab-views.h"
 #include "ctl/top/top-fetch.h"
 #include "ctl/top/top-keys.h"
 #include "ctl/top/top-screen.h"
@@ -25,6 +28,9 @@
 namespace {
 
 volatile std::sig_atomic_t stopRequested = 0;
+
+// How long the status bar shows a disconnect's outcome.
+constexpr uint64_t NOTICE_MS = 10'000;
 
 extern "C" void onStopSignal(int) {
   stopRequested = 1;
@@ -56,42 +62,50 @@ void run(fips::ctl::top::TopScreen& screen, fips::ctl::top::TopFetcher& fetcher,
          fips::ctl::top::TopData& data) {
   using namespace fips::ctl::top;
   ViewState state;
-  // The history the screen shows: the Graphs window, else the sparklines'.
-  auto window = [&state]() {
-    return state.tab == Tab::Graphs ? GRAPH_WINDOWS[state.graphsWindow] : SPARKLINE_WINDOW;
-  };
-  fetcher.poll(data, nowMs(true), window());
+  fetcher.poll(data, nowMs(true), historyQuery(state));
   uint64_t lastPoll = nowMs(false);
   uint64_t lastDraw = 0;
+  uint64_t noticeAt = 0;
   bool dirty = true;
   TabView view;
   while (stopRequested == 0 && !state.quit) {
     if (dirty) {
       view = buildTab(state, data, static_cast<size_t>(screen.columns()));
       fitToView(state, view, screen.contentLines());
-      const auto help = helpLines();
-      screen.draw(tabBar(state.tab, FIPS_VERSION), view, state.scroll, state.help ? &help : nullptr,
+      const auto overlay = state.confirming ? confirmLines(state.confirm) : helpLines();
+      const bool modal = state.confirming || state.help;
+      screen.draw(tabBar(state.tab, FIPS_VERSION), view, state.scroll, modal ? &overlay : nullptr,
                   statusBar(data, nowMs(false) - lastPoll, static_cast<size_t>(screen.columns())));
       lastDraw = nowMs(false);
       dirty = false;
     }
     const int code = screen.readKey(250);
+    bool pollNow = false;
     if (code == TopScreen::RESIZED) {
       dirty = true;
     } else if (code != TopScreen::NO_KEY) {
       int digitTab = -1;
       const Key key = keyFromCurses(code, digitTab);
-      const char* before = window().label;
+      const HistoryQuery before = historyQuery(state);
+      if (key == Key::Delete && !state.confirming && !state.help) requestDisconnect(state, data);
       handleKey(state, key, digitTab, view.selectableRows, screen.contentLines());
       dirty = true;
-      if (window().label != before) {  // another window: fetch it now, as the reference
-        fetcher.poll(data, nowMs(true), window());
-        lastPoll = nowMs(false);
+      if (!state.disconnectNow.empty()) {  // confirmed with Y
+        data.notice = fetcher.disconnect(state.disconnectNow, state.confirm.name);
+        noticeAt = nowMs(false);
+        state.disconnectNow.clear();
+        pollNow = true;
       }
+      // Another window, mode or selector: fetch it now, as the reference.
+      pollNow = pollNow || !(historyQuery(state) == before);
     }
     const uint64_t now = nowMs(false);
-    if (now - lastPoll >= data.refreshSecs * 1000) {
-      fetcher.poll(data, nowMs(true), window());
+    if (!data.notice.empty() && now - noticeAt >= NOTICE_MS) {
+      data.notice.clear();
+      dirty = true;
+    }
+    if (pollNow || now - lastPoll >= data.refreshSecs * 1000) {
+      fetcher.poll(data, nowMs(true), historyQuery(state));
       lastPoll = nowMs(false);
       dirty = true;
     } else if (now - lastDraw >= 1000) {

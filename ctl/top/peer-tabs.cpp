@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: MIT
 // fipstop's Peers and Transports tabs: tables with a selectable row and
-// its detail view (the reference's peers and transports views, without
-// the MMP columns this daemon does not serve yet). See tab-views.h.
+// its detail view (the reference's peers and transports views: the
+// peers' link MMP columns, transports collapsed until expanded; the
+// reference's EffD column and role grouping are not shown). See
+// tab-views.h.
 #include <fmt/format.h>
 
 #include "ctl/table.h"
 #include "ctl/top/tab-views.h"
+#include "router/control/json/mmp-json.h"
 #include "router/control/json/snapshot-text.h"
 
 namespace fips::ctl::top {
@@ -38,7 +41,31 @@ void peerDetail(TabView& view, schema::PeerStatus::Reader p, uint64_t nowMs) {
   detailLine(view, "their index", fmt::format("{:#010x}", p.getTheirIndex()));
   detailLine(view, "rekeys",
              fmt::format("{}{}", p.getRekeys(), p.getRekeyInProgress() ? " (in progress)" : ""));
-  view.lines.push_back({"  Esc: back to the table", Tone::Dim});
+  auto st = p.getStats();
+  detailLine(view, "packets tx/rx",
+             fmt::format("{} / {}", st.getPacketsSent(), st.getPacketsRecv()));
+  detailLine(view, "bytes tx/rx",
+             formatBytes(st.getBytesSent()) + " / " + formatBytes(st.getBytesRecv()));
+  auto m = p.getMmp();
+  view.lines.push_back({" Link MMP", Tone::Title});
+  detailLine(view, "mode", m.getMode());
+  detailLine(view, "srtt",
+             m.getHasSrtt()
+                 ? fmt::format("{:.1f}ms (rttvar {:.1f}ms)", m.getSrttMs(), m.getRttvarMs())
+                 : "-");
+  detailLine(view, "loss", fmt::format("{:.4f}", m.getLossRate()));
+  detailLine(view, "etx", fmt::format("{:.2f}", m.getEtx()));
+  detailLine(view, "lqi",
+             router::control::json::hasLqi(m) ? fmt::format("{:.2f}", router::control::json::lqi(m))
+                                              : "-");
+  detailLine(view, "goodput", formatThroughput(m.getGoodputBps()));
+  detailLine(view, "delivery",
+             fmt::format("fwd {:.3f}, rev {:.3f}", m.getDeliveryRatioForward(),
+                         m.getDeliveryRatioReverse()));
+  detailLine(view, "jitter", fmt::format("{}us", m.getJitterUs()));
+  detailLine(view, "link cost", fmt::format("{:.2f}", m.getLinkCost()));
+  detailLine(view, "ecn ce", std::to_string(m.getEcnCeCount()));
+  view.lines.push_back({"  Esc: back to the table  Del: disconnect", Tone::Dim});
 }
 
 void transportDetail(TabView& view, schema::TransportStatus::Reader t,
@@ -83,15 +110,20 @@ TabView peersTab(const ViewState& state, const TopData& data) {
     return view;
   }
   view.lines.push_back({fmt::format(" Peers ({})", peers.size()), Tone::Title});
-  std::vector<TableRow> rows{
-      {{"Name", "Npub", "Transport", "Address", "Dir", "Up", "Idle", "Rekeys"}}};
+  std::vector<TableRow> rows{{{"Name", "Npub", "Transport", "Dir", "SRTT", "Loss", "LQI", "Goodput",
+                               "Pkts Tx", "Pkts Rx", "Up"}}};
   for (auto p : peers) {
+    auto m = p.getMmp();
+    const bool lqi = router::control::json::hasLqi(m);
     rows.push_back(
-        {{std::string(p.getDisplayName()), shortId(p.getNpub()), std::string(p.getTransportName()),
-          std::string(p.getTransportAddr()), direction(p.getOutbound()),
-          formatDuration(secondsSince(p.getAuthenticatedAtMs(), data.nowUnixMs)),
-          formatDuration(secondsSince(p.getLastSeenMs(), data.nowUnixMs)),
-          std::to_string(p.getRekeys())}});
+        {{std::string(p.getDisplayName()), shortId(p.getNpub()),
+          fmt::format("{}/{}", p.getTransportType().cStr(), p.getTransportAddr().cStr()),
+          direction(p.getOutbound()), m.getHasSrtt() ? fmt::format("{:.1f}ms", m.getSrttMs()) : "-",
+          fmt::format("{:.3f}", m.getHasSmoothedLoss() ? m.getSmoothedLoss() : m.getLossRate()),
+          lqi ? fmt::format("{:.2f}", router::control::json::lqi(m)) : "-",
+          formatThroughput(m.getGoodputBps()), std::to_string(p.getStats().getPacketsSent()),
+          std::to_string(p.getStats().getPacketsRecv()),
+          formatDuration(secondsSince(p.getAuthenticatedAtMs(), data.nowUnixMs))}});
   }
   appendTable(view, rows, state.selected);
   if (peers.size() == 0) view.lines.push_back({"  no peers", Tone::Dim});
@@ -113,13 +145,20 @@ TabView transportsTab(const ViewState& state, const TopData& data) {
   view.lines.push_back({fmt::format(" Transports ({})", transports.size()), Tone::Title});
   std::vector<TableRow> rows{
       {{"Transport / Link", "State", "Peer", "Pkts Tx", "Pkts Rx", "Tx", "Rx", "Drops"}}};
+  int index = 0;
   for (auto t : transports) {
+    size_t linkCount = 0;
+    for (auto l : links) linkCount += l.getTransportId() == t.getTransportId() ? 1 : 0;
+    const bool open = a.hasLinks && state.expanded.count(index++) > 0;
     std::string local = t.getLocalAddrs().size() > 0 ? std::string(t.getLocalAddrs()[0]) : "-";
-    rows.push_back({{fmt::format("{} {}", t.getName().cStr(), local), std::string(t.getState()), "",
+    rows.push_back({{fmt::format("{} {} {}", open ? "\u25be" : "\u25b8", t.getName().cStr(), local),
+                     std::string(t.getState()),
+                     a.hasLinks ? fmt::format("{} link{}", linkCount, linkCount == 1 ? "" : "s")
+                                : std::string(),
                      std::to_string(t.getPacketsSent()), std::to_string(t.getPacketsRecv()),
                      formatBytes(t.getBytesSent()), formatBytes(t.getBytesRecv()),
                      std::to_string(t.getKernelDrops())}});
-    if (!a.hasLinks) continue;
+    if (!open) continue;
     for (auto l : links) {
       if (l.getTransportId() != t.getTransportId()) continue;
       rows.push_back({{"  \u2514 " + std::string(l.getRemoteAddr()), std::string(l.getState()),

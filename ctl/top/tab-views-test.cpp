@@ -10,178 +10,25 @@
 
 #include <doctest/doctest.h>
 
+#include "ctl/test-snapshot.h"
 #include "ctl/top/sparkline.h"
 
 namespace fips::ctl::top {
 namespace {
 
-constexpr const char* SELF_NPUB = "npub1selfselfselfselfselfselfselfselfselfselfselfselfselfsq6gd5";
-constexpr const char* PEER_NPUB = "npub180cvv07tjdrrgpa0j7j7tmnyl2yr6yr7l8j4s3evf6u64th6gkwsyjh6w6";
-constexpr uint64_t NOW_MS = 1'700'000'100'000;
-const uint8_t SELF_ADDR[16] = {0x1b, 0x47, 0x88, 0xb7, 0xab, 0x7a, 0x43, 0x6a,
-                               0x61, 0x1f, 0xc5, 0x9f, 0xb1, 0xe3, 0x4c, 0x6e};
-const uint8_t PEER_ADDR[16] = {0x0a, 0x0b, 0x0c, 0x0d, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1};
-const uint8_t PEER_IPV6[16] = {0xfd, 0x0a, 0x0b, 0x0c, 0x0d, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+using namespace test;
 
-// A node at depth 1 under its one UDP peer, which is the root.
+// The shared snapshot (ctl/test-snapshot.h) as fipstop's answers, every
+// query answered.
 TopData fixture() {
   TopData data;
   data.everConnected = true;
   data.nowUnixMs = NOW_MS;
   data.refreshSecs = 2;
   Answers& a = *data.answers;
-  auto snap = a.snapshot;
-
-  auto s = snap.initStatus();
-  s.setNpub(SELF_NPUB);
-  s.setNodeAddr(kj::arrayPtr(SELF_ADDR, 16));
-  s.setVersion("0.1.0");
-  s.setState("running");
-  s.setUptimeSecs(3725);
-  s.setPeerCount(1);
-  s.setLinkCount(1);
-  s.setTransportCount(1);
-  s.setTunState("disabled");
-  s.setControlSocket("/run/fips/control.sock");
-  s.setPid(4242);
-  s.setExePath("/usr/libexec/fips/fips-router");
-  auto counts = s.initTransportPeerCounts(1);
-  counts[0].setType("udp");
-  counts[0].setCount(1);
-  a.hasStatus = true;
-
-  auto p = snap.initPeers(1)[0];
-  p.setNpub(PEER_NPUB);
-  p.setDisplayName("core-vm");
-  p.setNodeAddr(kj::arrayPtr(PEER_ADDR, 16));
-  p.setIpv6(kj::arrayPtr(PEER_IPV6, 16));
-  p.setTransportId(1);
-  p.setTransportType("udp");
-  p.setTransportName("udp");
-  p.setTransportAddr("10.99.0.2:2121");
-  p.setOutbound(true);
-  p.setAuthenticatedAtMs(NOW_MS - 90'000);
-  p.setLastSeenMs(NOW_MS - 2'000);
-  p.setRekeys(3);
-  a.hasPeers = true;
-
-  auto l = snap.initLinks(1)[0];
-  l.setTransportId(1);
-  l.setRemoteAddr("10.99.0.2:2121");
-  l.setOutbound(true);
-  l.setState("connected");
-  l.setNpub(PEER_NPUB);
-  a.hasLinks = true;
-
-  auto t = snap.initTransports(1)[0];
-  t.setTransportId(1);
-  t.setType("udp");
-  t.setName("udp");
-  t.setState("up");
-  t.initLocalAddrs(1).set(0, "10.99.0.1:2121");
-  t.setPacketsSent(12);
-  t.setPacketsRecv(10);
-  t.setBytesSent(1200);
-  t.setBytesRecv(3 * 1024 * 1024);
-  a.hasTransports = true;
-
-  auto c = snap.initCounters(2);
-  c[0].setFamily("discovery");
-  c[0].setName("req_received");
-  c[0].setValue(7);
-  c[1].setFamily("link");
-  c[1].setName("handshakes_out");
-  c[1].setValue(1);
-  a.hasCounters = true;
-
-  auto tree = snap.initTree();
-  tree.setMyNodeAddr(kj::arrayPtr(SELF_ADDR, 16));
-  tree.setRoot(kj::arrayPtr(PEER_ADDR, 16));
-  tree.setRootNpub(PEER_NPUB);
-  tree.setDepth(1);
-  tree.setParent(kj::arrayPtr(PEER_ADDR, 16));
-  tree.setParentDisplayName("core-vm");
-  tree.setDeclarationSequence(4);
-  tree.setDeclarationSigned(true);
-  auto coords = tree.initMyCoords(2);
-  coords.set(0, kj::arrayPtr(SELF_ADDR, 16));
-  coords.set(1, kj::arrayPtr(PEER_ADDR, 16));
-  auto tp = tree.initPeers(1)[0];
-  tp.setNodeAddr(kj::arrayPtr(PEER_ADDR, 16));
-  tp.setDisplayName("core-vm");
-  tp.setHasCoords(true);
-  tp.initCoords(1).set(0, kj::arrayPtr(PEER_ADDR, 16));
-  tp.setDistanceToUs(1);
-  auto ts = tree.initStats(1)[0];
-  ts.setFamily("tree");
-  ts.setName("accepted");
-  ts.setValue(5);
-  a.hasTree = true;
-
-  auto bloom = snap.initBloom();
-  bloom.setOwnNodeAddr(kj::arrayPtr(SELF_ADDR, 16));
-  bloom.setSequence(9);
-  auto f = bloom.initPeerFilters(1)[0];
-  f.setPeer(kj::arrayPtr(PEER_ADDR, 16));
-  f.setDisplayName("core-vm");
-  f.setHasFilter(true);
-  f.setSetBits(42);
-  f.setFillRatio(0.0125);
-  f.setEstimatedCount(3.2);
-  a.hasBloom = true;
-
-  auto cache = snap.initCache();
-  cache.setCount(1);
-  cache.setMaxEntries(50000);
-  cache.setDefaultTtlMs(300'000);
-  auto e = cache.initEntries(1)[0];
-  e.setNodeAddr(kj::arrayPtr(PEER_ADDR, 16));
-  e.setDisplayName("core-vm");
-  e.setIpv6(kj::arrayPtr(PEER_IPV6, 16));
-  e.initCoords(1).set(0, kj::arrayPtr(PEER_ADDR, 16));
-  e.setAgeMs(65'000);
-  e.setPathMtu(1280);
-  a.hasCache = true;
-
-  auto sessions = snap.initSessions();
-  sessions.setCount(1);
-  auto se = sessions.initSessions(1)[0];
-  se.setRemoteAddr(kj::arrayPtr(PEER_ADDR, 16));
-  se.setDisplayName("core-vm");
-  se.setState("established");
-  se.setIsInitiator(true);
-  se.setLastActivityMs(NOW_MS - 3'000);
-  se.setPacketsSent(40);
-  se.setPacketsRecv(38);
-  se.setBytesSent(4096);
-  se.setBytesRecv(2048);
-  se.setPathMtu(1280);
-  a.hasSessions = true;
-
-  auto routing = snap.initRouting();
-  routing.setCoordCacheEntries(1);
-  routing.setIdentityCacheEntries(2);
-  routing.setPendingTunDestinations(1);
-  routing.setPendingTunPackets(3);
-  auto lookup = routing.initPendingLookups(1)[0];
-  lookup.setTarget(kj::arrayPtr(PEER_ADDR, 16));
-  lookup.setDisplayName("far-node");
-  lookup.setAttempt(2);
-  lookup.setAgeMs(1'500);
-  auto retry = routing.initRetries(1)[0];
-  retry.setNodeAddr(kj::arrayPtr(PEER_ADDR, 16));
-  retry.setDisplayName("gone-peer");
-  retry.setRetryCount(4);
-  retry.setRetryAfterMs(NOW_MS + 8'000);
-  retry.setAutoReconnect(true);
-  auto rc = routing.initCounters(2);
-  rc[0].setFamily("forwarding");
-  rc[0].setName("delivered_packets");
-  rc[0].setValue(11);
-  rc[1].setFamily("discovery");
-  rc[1].setName("req_received");
-  rc[1].setValue(7);
-  a.hasRouting = true;
+  fillSnapshot(a.snapshot);
+  a.hasStatus = a.hasPeers = a.hasLinks = a.hasTransports = a.hasCounters = true;
+  a.hasTree = a.hasBloom = a.hasCache = a.hasSessions = a.hasRouting = true;
   return data;
 }
 
@@ -234,7 +81,7 @@ TEST_CASE("Node tab: runtime, identity with the npub, state, root and the histor
   CHECK(find(view, {"node_addr:", "1b4788b7ab7a436a611fc59fb1e34c6e"}) >= 0);
   CHECK(find(view, {"state: running  tun: disabled  leaf: false"}) >= 0);
   CHECK(find(view, {"peers: 1", "links: 1", "transports: 1"}) >= 0);
-  CHECK(find(view, {"root: 0a0b0c0d00000000…", "depth 1"}) >= 0);
+  CHECK(find(view, {"root: 1b4788b7ab7a436a…", "depth 1"}) >= 0);
   CHECK(find(view, {"transports: udp (1)"}) >= 0);
   // Leading gaps are dropped: three samples, min 0 max 1, value 1.
   const int peersRow = find(view, {"  peer_count      ▁██  1"});
@@ -261,17 +108,21 @@ TEST_CASE("Node tab: the root says so") {
   CHECK(find(show(Tab::Node, data), {"root: I am the one who roots"}) >= 0);
 }
 
-TEST_CASE("Peers tab: a table row per peer, selectable, with a detail view") {
+TEST_CASE("Peers tab: a table row per peer with its link MMP, selectable, with a detail view") {
   TopData data = fixture();
   auto view = show(Tab::Peers, data);
-  CHECK(find(view, {"Peers (1)"}) >= 0);
-  const int header = find(view, {"Name", "Npub", "Transport", "Address", "Dir", "Up", "Idle"});
+  CHECK(find(view, {"Peers (2)"}) >= 0);
+  const int header = find(view, {"Name", "Npub", "Transport", "Dir", "SRTT", "Loss", "LQI",
+                                 "Goodput", "Pkts Tx", "Pkts Rx", "Up"});
   REQUIRE(header >= 0);
   CHECK(view.lines[size_t(header)].tone == Tone::Header);
-  const int row = find(
-      view, {"core-vm", "npub180cvv07tjdr…", "udp", "10.99.0.2:2121", "out", "1m30s", "2s", "3"});
+  // LQI = smoothed ETX x (1 + SRTT/100) = 2.0 x 1.125.
+  const int row = find(view, {"core-vm", "npub180cvv07tjdr…", "udp/10.99.0.2:2121", "out", "12.5ms",
+                              "0.125", "2.25", "2.50 KB/s", "1200", "1100", "1m30s"});
   CHECK(row == header + 1);
-  CHECK(view.selectableRows == 1);
+  // Not measured yet: dashes.
+  CHECK(find(view, {"npub1abc", "udp/10.99.0.3:2121  in   -       0.000  -     0 B/s"}) == row + 1);
+  CHECK(view.selectableRows == 2);
   CHECK(view.selectedLine == -1);
 
   view = show(Tab::Peers, data, 0);
@@ -281,45 +132,94 @@ TEST_CASE("Peers tab: a table row per peer, selectable, with a detail view") {
   view = show(Tab::Peers, data, 0, true);
   CHECK(find(view, {"Peer Detail: core-vm"}) >= 0);
   CHECK(find(view, {"npub", PEER_NPUB}) >= 0);
-  CHECK(find(view, {"ipv6", "fd0a:b0c:d00::"}) >= 0);
+  CHECK(find(view, {"ipv6", "fd1b:4788:b7ab:7a43:6a61:1fc5:9fb1:e34c"}) >= 0);
   CHECK(find(view, {"address", "10.99.0.2:2121"}) >= 0);
+  CHECK(find(view, {"srtt", "12.5ms"}) >= 0);
+  CHECK(find(view, {"packets tx/rx", "1200 / 1100"}) >= 0);
+  CHECK(find(view, {"delivery", "fwd 0.750, rev 0.875"}) >= 0);
+  CHECK(find(view, {"link cost", "1.69"}) >= 0);
 }
 
-TEST_CASE("Transports tab: each transport with its links under it; detail lists them") {
+TEST_CASE("Peers tab: Del asks before disconnecting the selected peer") {
+  TopData data = fixture();
+  ViewState s;
+  s.tab = Tab::Peers;
+  requestDisconnect(s, data);
+  CHECK_FALSE(s.confirming);  // no row selected
+  s.selected = 0;
+  s.detail = true;
+  requestDisconnect(s, data);
+  CHECK_FALSE(s.confirming);  // not from the detail view (the reference's)
+  s.detail = false;
+  requestDisconnect(s, data);
+  REQUIRE(s.confirming);
+  CHECK(s.confirm.npub == PEER_NPUB);
+  s.selected = 1;  // no npub known: nothing to disconnect
+  s.confirming = false;
+  requestDisconnect(s, data);
+  CHECK_FALSE(s.confirming);
+  s.selected = 0;
+  requestDisconnect(s, data);
+  CHECK(s.confirm.name == "core-vm");
+  const auto lines = confirmLines(s.confirm);
+  CHECK(lines[0].text == " Disconnect peer?");
+  CHECK(lines[0].tone == Tone::Alert);
+  CHECK(lines[2].text == "  Peer: core-vm");
+  CHECK(lines.back().text == "  [Y] disconnect    [N/Esc] cancel");
+  ViewState other;
+  other.tab = Tab::Sessions;
+  other.selected = 0;
+  requestDisconnect(other, data);
+  CHECK_FALSE(other.confirming);
+  data.notice = "disconnected core-vm";
+  CHECK(statusBar(data, 0, 200).find("| disconnected core-vm") != std::string::npos);
+}
+
+TEST_CASE("Transports tab: collapsed at first; expanded rows list their links; detail lists them") {
   TopData data = fixture();
   auto view = show(Tab::Transports, data);
-  const int row = find(view, {"udp 10.99.0.1:2121", "up", "12", "10", "1.2KB", "3.0MB"});
+  const int row =
+      find(view, {"▸ udp/lan 10.99.0.1:2121", "up", "1 link", "12", "10", "1.2KB", "1000B"});
   REQUIRE(row >= 0);
+  CHECK(find(view, {"└ 10.99.0.2:2121"}) == -1);
+  CHECK(view.selectableRows == 1);
+  ViewState s;
+  s.tab = Tab::Transports;
+  s.expanded = {0};
+  view = buildTab(s, data, 100);
+  CHECK(find(view, {"▾ udp/lan 10.99.0.1:2121"}) == row);
   CHECK(find(view, {"└ 10.99.0.2:2121", "connected", "npub180cvv07tjdr…"}) == row + 1);
   CHECK(view.selectableRows == 1);  // link rows are not selectable
   view = show(Tab::Transports, data, 0, true);
-  CHECK(find(view, {"Transport Detail: udp"}) >= 0);
+  CHECK(find(view, {"Transport Detail: udp/lan"}) >= 0);
   CHECK(find(view, {"Links (1)"}) >= 0);
 }
 
 TEST_CASE("Tree, Filters and Routing tabs") {
   TopData data = fixture();
   auto tree = show(Tab::Tree, data);
-  CHECK(find(tree, {"root:", "0a0b0c0d000000000000000000000001", PEER_NPUB}) >= 0);
-  CHECK(find(tree, {"parent:", "core-vm"}) >= 0);
-  CHECK(find(tree, {"coords:", "1b4788b7ab7a436a… → 0a0b0c0d00000000…"}) >= 0);
-  CHECK(find(tree, {"declaration: seq 4, signed"}) >= 0);
-  CHECK(find(tree, {"core-vm", "0", "1"}) >= 0);
-  CHECK(find(tree, {"accepted", "5"}) >= 0);
+  CHECK(find(tree, {"root:", HEX_A, "npub1root"}) >= 0);
+  CHECK(find(tree, {"parent:", "node-a"}) >= 0);
+  CHECK(find(tree, {"coords:", "9a00112233445566… → 1b4788b7ab7a436a…"}) >= 0);
+  CHECK(find(tree, {"declaration: seq 3, signed"}) >= 0);
+  CHECK(find(tree, {"node-a", "1b4788b7ab7a436a…", "0", "1"}) >= 0);
+  CHECK(find(tree, {"c0ffee00...", "(no announce yet)"}) >= 0);
+  CHECK(find(tree, {"accepted", "6"}) >= 0);
 
   auto filters = show(Tab::Filters, data);
-  CHECK(find(filters, {"sequence:", "9"}) >= 0);
-  CHECK(find(filters, {"core-vm", "42", "1.2%", "3"}) >= 0);
+  CHECK(find(filters, {"sequence:", "4"}) >= 0);
+  CHECK(find(filters, {"node-a", "25", "0.3%", "2"}) >= 0);
+  CHECK(find(filters, {"c0ffee00...", "(no filter yet)"}) >= 0);
 
   auto routing = show(Tab::Routing, data);
-  CHECK(find(routing, {"coord cache: 1  identity cache: 2"}) >= 0);
+  CHECK(find(routing, {"coord cache: 4  identity cache: 5  recent requests: 6"}) >= 0);
   CHECK(find(routing, {"pending TUN: 1 destinations, 3 packets"}) >= 0);
-  CHECK(find(routing, {"far-node", "0a0b0c0d00000000…", "2", "1s"}) >= 0);
-  CHECK(find(routing, {"gone-peer", "4", "in 8s", "yes"}) >= 0);
-  CHECK(find(routing, {"forwarding.delivered_packets", "11"}) >= 0);
-  CHECK(find(routing, {"discovery.req_received", "7"}) >= 0);
+  CHECK(find(routing, {"c0ffee00...", "c0ffee0000000000…", "2", "3s"}) >= 0);
+  CHECK(find(routing, {"node-c", "4", "in 8s", "yes"}) >= 0);
+  CHECK(find(routing, {"forwarding.forwarded_packets", "11"}) >= 0);
+  CHECK(find(routing, {"discovery.req_initiated", "2"}) >= 0);
   CHECK(find(routing, {"Coordinate Cache (1 of 50000, 0 expired, ttl 300s)"}) >= 0);
-  CHECK(find(routing, {"core-vm", "fd0a:b0c:d00::", "1m05s", "1280"}) >= 0);
+  CHECK(find(routing, {"c0ffee00...", "fdc0:ffee::", "1m01s", "1280"}) >= 0);
   data.answers->hasRouting = false;
   CHECK(find(show(Tab::Routing, data), {"not available from this daemon yet"}) >= 0);
 }
@@ -327,17 +227,60 @@ TEST_CASE("Tree, Filters and Routing tabs") {
 TEST_CASE("Sessions tab: a row per FSP session") {
   TopData data = fixture();
   auto view = show(Tab::Sessions, data);
-  CHECK(find(view, {"Sessions (1)"}) >= 0);
+  CHECK(find(view, {"Sessions (3)"}) >= 0);
   CHECK(find(view, {"Name", "Remote Addr", "State", "Role", "Path MTU", "Last Activity"}) >= 0);
-  CHECK(find(view, {"core-vm", "0a0b0c0d00000000…", "established", "initiator", "1280", "40", "38",
-                    "4.0KB", "2.0KB", "3s ago"}) >= 0);
+  CHECK(find(view, {"node-c", "9a00112233445566…", "established", "initiator", "1400", "10", "9",
+                    "1000B", "900B", "2s ago"}) >= 0);
+  CHECK(find(view, {"c0ffee00...", "initiating", "responder", "-", "3s ago"}) >= 0);
   data.answers->hasSessions = false;
   CHECK(find(show(Tab::Sessions, data), {"not available from this daemon yet"}) >= 0);
 }
 
-TEST_CASE("Performance: not served by this daemon yet") {
+TEST_CASE("Performance tab: Link MMP per peer, Session MMP per session, sorted per pane") {
   TopData data = fixture();
+  auto view = show(Tab::Performance, data);
+  CHECK(find(view, {"▶ Link MMP (2 peers)"}) >= 0);
+  CHECK(find(view, {"sort: name▲ srtt loss etx lqi gp"}) >= 0);
+  CHECK(find(view, {"Peer", "Mode", "SRTT", "Loss", "ETX", "LQI", "Goodput", "Jitter", "Cost"}) >=
+        0);
+  // Smoothed loss and ETX where measured; trends as arrows.
+  const int core = find(view, {"core-vm", "full", "12.5ms↑", "0.1250", "2.00", "2.25", "2.50 KB/s↓",
+                               "1500us", "1.69"});
+  const int light =
+      find(view, {"npub1abc", "lightweight", "-", "0.0000", "1.00", "-", "0 B/s", "0us", "1.00"});
+  REQUIRE(core >= 0);
+  CHECK(light == core + 1);  // by name
+  CHECK(find(view, {"  Session MMP (2 sessions)"}) >= 0);
+  CHECK(find(view, {"Session", "SRTT", "Loss", "ETX", "SQI", "MTU"}) >= 0);
+  CHECK(find(view, {"node-c", "-", "1400"}) > find(view, {"c0ffee00...", "-", "-"}));
+  CHECK(find(view, {"session MMP is not measured by this build yet"}) >= 0);
+  CHECK(view.selectableRows == 0);
+
+  ViewState s;
+  s.tab = Tab::Performance;
+  s.linkSort = {1, true};  // srtt, descending: the unmeasured (+inf) first
+  view = buildTab(s, data, 120);
+  CHECK(find(view, {"sort: name srtt▼ loss"}) >= 0);
+  CHECK(find(view, {"npub1abc", "lightweight"}) < find(view, {"core-vm", "12.5ms"}));
+  s.linkSort = {5, false};  // goodput, ascending
+  view = buildTab(s, data, 120);
+  CHECK(find(view, {"gp▲"}) >= 0);
+  CHECK(find(view, {"npub1abc", "lightweight"}) < find(view, {"core-vm", "12.5ms"}));
+  s.linkSort = {2, true};  // loss, descending
+  view = buildTab(s, data, 120);
+  CHECK(find(view, {"core-vm", "12.5ms"}) < find(view, {"npub1abc", "lightweight"}));
+  s.focusedPane = 1;
+  s.sessionSort = {5, true};  // mtu, descending
+  view = buildTab(s, data, 120);
+  CHECK(find(view, {"▶ Session MMP"}) >= 0);
+  CHECK(find(view, {"▶ Link MMP"}) == -1);
+  CHECK(find(view, {"sort: name srtt loss etx sqi mtu▼"}) >= 0);
+  CHECK(find(view, {"node-c", "1400"}) < find(view, {"c0ffee00...", "-", "-"}));
+
+  data.answers->hasSessions = false;
   CHECK(find(show(Tab::Performance, data), {"not available from this daemon yet"}) >= 0);
+  data.answers->snapshot.initPeers(0);
+  CHECK(find(show(Tab::Performance, data), {"No peers"}) >= 0);
 }
 
 TEST_CASE("Graphs tab: one plot per metric of the daemon's history, in the chosen window") {
@@ -357,6 +300,72 @@ TEST_CASE("Graphs tab: one plot per metric of the daemon's history, in the chose
   CHECK(find(view, {"packets_in (packets/s): now 2.5 packets/s"}) >= 0);
   data.history.unavailable("peer not tracked");
   CHECK(find(buildTab(s, data, 100), {"not available: peer not tracked"}) >= 0);
+}
+
+// MetricByPeer: srtt_ms of two peers.
+void setByPeer(TopData& data) {
+  const double gap = std::nan("");
+  data.graphPeers = {{"npub1a", "core-vm"}, {"npub1b", "alpha"}};
+  data.byPeer = {{"core-vm", {"srtt_ms", "ms", 1, {gap, 10, 14, 12}}},
+                 {"alpha", {"srtt_ms", "ms", 1, {30, 20}}}};
+}
+
+TEST_CASE("Graphs tab, MetricByPeer: a summary and sparkline per peer, sorted, Enter plots one") {
+  TopData data = fixture();
+  setByPeer(data);
+  ViewState s;
+  s.tab = Tab::Graphs;
+  s.graphsMode = GraphsMode::MetricByPeer;
+  auto view = buildTab(s, data, 100);
+  CHECK(find(view, {"srtt_ms by peer, window 1m / 1s"}) >= 0);
+  CHECK(find(view, {"sort: name▲ min max last n"}) >= 0);
+  const int alpha = find(view, {"alpha", "min 20", "max 30", "last 20", "n 2", "█▁"});
+  const int core = find(view, {"core-vm", "min 10", "max 14", "last 12", "n 3", "▁█▅"});
+  REQUIRE(alpha >= 0);
+  CHECK(core == alpha + 1);
+  CHECK(view.selectableRows == 2);
+  CHECK(view.selectedLine == alpha);
+  CHECK(view.lines[size_t(alpha)].tone == Tone::Selected);
+  s.graphsPeerSort = {3, true};  // last, descending
+  s.graphsPeer = 1;
+  view = buildTab(s, data, 100);
+  CHECK(find(view, {"core-vm", "last 12"}) == view.selectedLine);
+  CHECK(find(view, {"alpha"}) < view.selectedLine);
+  s.detail = true;
+  view = buildTab(s, data, 100);
+  CHECK(find(view, {"core-vm (ms): now 12  min 10  max 14"}) >= 0);
+  CHECK(std::count_if(view.lines.begin(), view.lines.end(),
+                      [](const Line& l) { return l.tone == Tone::Plot; }) == 10);
+  data.byPeer.clear();
+  s.detail = false;
+  CHECK(find(buildTab(s, data, 100), {"no peer is tracked in the stats history yet"}) >= 0);
+}
+
+TEST_CASE("Graphs tab, PeerByMetric: the chosen peer's metrics stacked") {
+  TopData data = fixture();
+  setHistory(data);
+  data.historyPeer = "core-vm";
+  data.graphPeers = {{"npub1a", "core-vm"}};
+  ViewState s;
+  s.tab = Tab::Graphs;
+  s.graphsMode = GraphsMode::PeerByMetric;
+  auto view = buildTab(s, data, 100);
+  CHECK(find(view, {"Peer core-vm, window 1m / 1s (n/N: peer"}) >= 0);
+  CHECK(find(view, {"bytes_in (bytes/s): now 2.0KB/s"}) >= 0);
+  CHECK(view.selectableRows == 1);
+  data.history.unavailable("no peer is tracked in the stats history yet");
+  data.historyPeer.clear();
+  view = buildTab(s, data, 100);
+  CHECK(find(view, {"Peer -,"}) >= 0);
+  CHECK(find(view, {"not available: no peer is tracked"}) >= 0);
+}
+
+TEST_CASE("formatThroughput: decimal units, three significant digits") {
+  CHECK(formatThroughput(0) == "0 B/s");
+  CHECK(formatThroughput(512) == "512 B/s");
+  CHECK(formatThroughput(1500) == "1.50 KB/s");
+  CHECK(formatThroughput(12'500'000) == "12.5 MB/s");
+  CHECK(formatThroughput(3e9) == "3.00 GB/s");
 }
 
 TEST_CASE("before the first answer: waiting, or why the daemon cannot be reached") {

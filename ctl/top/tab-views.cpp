@@ -68,7 +68,7 @@ TabView buildTab(const ViewState& state, const TopData& data, size_t width) {
     case Tab::Filters:
       return filtersTab(data);
     case Tab::Performance:
-      return unavailableTab("Link and session MMP metrics (show mmp)");
+      return performanceTab(state, data);
     case Tab::Routing:
       return routingTab(data);
     case Tab::Graphs:
@@ -107,6 +107,7 @@ std::string statusBar(const TopData& data, uint64_t msSincePoll, size_t width) {
   const char* hints[] = {
       " | q quit",     "  ? help", "  Tab/\u2190\u2192 tabs", "  1-9 jump", "  \u2191\u2193 select",
       "  Enter detail"};
+  if (!data.notice.empty()) text += " | " + data.notice;
   for (const char* hint : hints) {
     if (displayWidth(text) + displayWidth(hint) > width) break;
     text += hint;
@@ -118,16 +119,52 @@ std::vector<Line> helpLines() {
   return {
       {" Keys", Tone::Title},
       {"  q, Ctrl-C        quit"},
-      {"  Tab, Right       next tab (Right: not on Graphs)"},
-      {"  Shift-Tab, Left  previous tab (Left: not on Graphs)"},
+      {"  Tab, Right       next tab (Right: not on Graphs, nor on a selected transport)"},
+      {"  Shift-Tab, Left  previous tab (Left: not on Graphs, nor on a selected transport)"},
       {"  1-9              jump to a tab (1 Node ... 9 Graphs)"},
       {"  g                Graphs tab"},
-      {"  Right/Space, Left  next / previous time window (on Graphs)"},
       {"  Up, Down         select a row (Peers, Transports) or scroll"},
       {"  PageUp/PageDown  scroll ten rows; Home, End: top, bottom"},
       {"  Enter            detail of the selected row"},
       {"  Esc              close the detail, else deselect"},
       {"  ?                close this help"},
+      {" Peers", Tone::Title},
+      {"  Del              disconnect the selected peer (asks Y/N first)"},
+      {" Transports", Tone::Title},
+      {"  Right/Space, Left  expand / collapse the selected transport's links"},
+      {"  e, c             expand all, collapse all"},
+      {" Performance", Tone::Title},
+      {"  f                focus the Link or the Session MMP pane"},
+      {"  s, S             next sort column, flip the sort direction (focused pane)"},
+      {" Graphs", Tone::Title},
+      {"  Right/Space, Left  next / previous time window"},
+      {"  m                mode: Node, MetricByPeer, PeerByMetric"},
+      {"  n, N             next / previous metric (MetricByPeer) or peer (PeerByMetric)"},
+      {"  Up, Down, Enter  MetricByPeer: select a peer, plot it full size"},
+      {"  s, S             MetricByPeer: sort column, direction"},
+  };
+}
+
+void requestDisconnect(ViewState& state, const TopData& data) {
+  const auto& a = *data.answers;
+  if (state.tab != Tab::Peers || state.detail || state.selected < 0 || !a.hasPeers) return;
+  auto peers = a.snapshot.asReader().getPeers();
+  if (state.selected >= static_cast<int>(peers.size())) return;
+  auto p = peers[static_cast<unsigned>(state.selected)];
+  if (p.getNpub().size() == 0) return;
+  state.confirm = {p.getNpub(), p.getDisplayName().size() > 0 ? std::string(p.getDisplayName())
+                                                              : std::string(p.getNpub())};
+  state.confirming = true;
+}
+
+std::vector<Line> confirmLines(const DisconnectConfirm& confirm) {
+  return {
+      {" Disconnect peer?", Tone::Alert},
+      {""},
+      {"  Peer: " + confirm.name},
+      {"  It stays disconnected until you manually reconnect it.", Tone::Dim},
+      {""},
+      {"  [Y] disconnect    [N/Esc] cancel"},
   };
 }
 
@@ -137,6 +174,18 @@ std::string formatBytes(uint64_t bytes) {
   if (bytes < 1024 * 1024) return fmt::format("{:.1f}KB", b / 1024.0);
   if (bytes < 1024ull * 1024 * 1024) return fmt::format("{:.1f}MB", b / (1024.0 * 1024.0));
   return fmt::format("{:.2f}GB", b / (1024.0 * 1024.0 * 1024.0));
+}
+
+std::string formatThroughput(double bytesPerSec) {
+  if (!(bytesPerSec > 0)) return "0 B/s";
+  const char* units[] = {"B/s", "KB/s", "MB/s", "GB/s"};
+  size_t unit = 0;
+  while (bytesPerSec >= 1000.0 && unit + 1 < std::size(units)) {
+    bytesPerSec /= 1000.0;
+    ++unit;
+  }
+  const int decimals = bytesPerSec >= 100.0 ? 0 : bytesPerSec >= 10.0 ? 1 : 2;
+  return fmt::format("{:.{}f} {}", bytesPerSec, decimals, units[unit]);
 }
 
 std::string formatRate(double value, const std::string& unit) {

@@ -34,6 +34,15 @@ std::string statusBar(const TopData& data, uint64_t msSincePoll, size_t width);
 // The ? overlay: every key and what it does.
 std::vector<Line> helpLines();
 
+// Del on the Peers tab: opens the confirmation for the selected peer (in
+// the order the tab shows them); nothing without a selection, in the
+// detail view, or on another tab.
+void requestDisconnect(ViewState& state, const TopData& data);
+
+// The Del confirmation drawn over the content: the peer's name, that it
+// stays disconnected, and the Y / N keys.
+std::vector<Line> confirmLines(const DisconnectConfirm& confirm);
+
 // The shared tab builders (one file per group of tabs).
 TabView nodeTab(const TopData& data, size_t width);
 TabView peersTab(const ViewState& state, const TopData& data);
@@ -42,6 +51,7 @@ TabView sessionsTab(const TopData& data);
 TabView treeTab(const TopData& data);
 TabView filtersTab(const TopData& data);
 TabView routingTab(const TopData& data);
+TabView performanceTab(const ViewState& state, const TopData& data);
 TabView graphsTab(const ViewState& state, const TopData& data, size_t width);
 // A tab whose query this daemon does not serve: says so in one line.
 TabView unavailableTab(const std::string& what);
@@ -49,6 +59,9 @@ TabView unavailableTab(const std::string& what);
 // Shared formatting.
 // "512B", "1.5KB", "2.0MB", "1.25GB" (the reference's format_bytes).
 std::string formatBytes(uint64_t bytes);
+// Bytes/s in decimal units with three significant digits: "512 B/s",
+// "1.50 KB/s", "12.5 MB/s" (the reference's format_throughput).
+std::string formatThroughput(double bytesPerSec);
 // A history value in `unit`: "bytes/s" as formatBytes + "/s", "fraction"
 // as a percentage, other rates ("…/s") with one decimal, counts as they
 // are; "-" for a gap (NaN).

@@ -119,6 +119,7 @@ TEST_CASE("fitToView keeps scroll and selection inside the content") {
   view.selectableRows = 3;
   view.selectedLine = 25;
   ViewState s;
+  s.tab = Tab::Peers;
   s.selected = 5;
   fitToView(s, view, 10);
   CHECK(s.selected == 2);
@@ -132,6 +133,115 @@ TEST_CASE("fitToView keeps scroll and selection inside the content") {
   fitToView(s, view, 10);
   CHECK(s.selected == -1);
   CHECK_FALSE(s.detail);  // the row is gone
+}
+
+TEST_CASE("Del is left to requestDisconnect; the confirmation takes only Y, N, Esc and quit") {
+  ViewState s;
+  s.tab = Tab::Peers;
+  s.selected = 0;
+  int digit = -1;
+  CHECK(keyFromCurses(KEY_DC, digit) == Key::Delete);
+  press(s, KEY_DC, 1);
+  CHECK_FALSE(s.confirming);  // needs the data: requestDisconnect opens it
+  s.confirming = true;
+  s.confirm = {"npub1peer", "core-vm"};
+  press(s, '\t', 1);
+  press(s, '3', 1);
+  CHECK(s.tab == Tab::Peers);  // ignored behind the modal
+  press(s, 'n', 1);
+  CHECK_FALSE(s.confirming);
+  CHECK(s.disconnectNow.empty());
+  s.confirming = true;
+  press(s, 27, 1);
+  CHECK_FALSE(s.confirming);
+  s.confirming = true;
+  press(s, 'Y', 1);
+  CHECK_FALSE(s.confirming);
+  CHECK(s.disconnectNow == "npub1peer");
+  s.confirming = true;
+  press(s, 'q', 1);
+  CHECK(s.quit);
+}
+
+TEST_CASE("Performance: f moves the focus, s cycles the focused pane's column, S flips it") {
+  ViewState s;
+  press(s, '7');
+  press(s, 's');
+  press(s, 's');
+  CHECK(s.linkSort.column == 2);
+  press(s, 'S');
+  CHECK(s.linkSort.descending);
+  press(s, 's');
+  CHECK(s.linkSort.column == 3);
+  CHECK_FALSE(s.linkSort.descending);  // a new column starts ascending
+  press(s, 'f');
+  CHECK(s.focusedPane == 1);
+  press(s, 's');
+  CHECK(s.sessionSort.column == 1);
+  CHECK(s.linkSort.column == 3);
+  for (int i = 0; i < 5; ++i) press(s, 's');
+  CHECK(s.sessionSort.column == 0);  // wraps over the six columns
+  press(s, 'f');
+  CHECK(s.focusedPane == 0);
+}
+
+TEST_CASE("Transports: Right/Space expand the selected row, Left collapses, e and c all") {
+  ViewState s;
+  press(s, '3');
+  press(s, KEY_RIGHT, 2);
+  CHECK(s.tab == Tab::Sessions);  // nothing selected: Right still moves on
+  press(s, '3');
+  press(s, KEY_DOWN, 2);
+  press(s, KEY_RIGHT, 2);
+  CHECK(s.tab == Tab::Transports);
+  CHECK(s.expanded == std::set<int>{0});
+  press(s, KEY_LEFT, 2);
+  CHECK(s.expanded.empty());
+  press(s, 'e', 2);
+  CHECK(s.expanded == std::set<int>{0, 1});
+  press(s, 'c', 2);
+  CHECK(s.expanded.empty());
+}
+
+TEST_CASE(
+    "Graphs: m cycles the modes, n/N the metric or the peer, Up/Down/Enter the by-peer list") {
+  ViewState s;
+  press(s, 'g');
+  CHECK(historyQuery(s).mode == GraphsMode::Node);
+  press(s, 'm');
+  CHECK(s.graphsMode == GraphsMode::MetricByPeer);
+  press(s, 'N');
+  CHECK(std::string(PEER_GRAPH_METRICS[s.graphsMetric]) == "ecn_ce");
+  press(s, 'n');
+  press(s, 'n');
+  CHECK(historyQuery(s).metric == 1);
+  press(s, KEY_DOWN, 3);
+  press(s, KEY_DOWN, 3);
+  press(s, KEY_DOWN, 3);
+  CHECK(s.graphsPeer == 2);
+  CHECK(historyQuery(s).peer == 0);  // the selection does not change the query
+  press(s, '\r', 3);
+  CHECK(s.detail);
+  press(s, 27, 3);
+  CHECK_FALSE(s.detail);
+  press(s, 's', 3);
+  press(s, 'S', 3);
+  CHECK(s.graphsPeerSort.column == 1);
+  CHECK(s.graphsPeerSort.descending);
+  press(s, 'm');
+  CHECK(s.graphsMode == GraphsMode::PeerByMetric);
+  s.graphsPeer = 0;
+  press(s, 'n', 3);
+  press(s, 'n', 3);
+  press(s, 'n', 3);
+  CHECK(s.graphsPeer == 0);  // wraps over the three peers
+  press(s, 'N', 3);
+  CHECK(historyQuery(s).peer == 2);
+  CHECK(std::string(historyQuery(s).window.label) == "1m / 1s");
+  press(s, 'm');
+  CHECK(s.graphsMode == GraphsMode::Node);
+  press(s, '1');
+  CHECK(historyQuery(s).window.label == SPARKLINE_WINDOW.label);
 }
 
 }  // namespace

@@ -23,18 +23,32 @@ enum class Key {
   PageDown,
   Home,
   End,
-  Enter,   // open the selected row's detail
-  Escape,  // close the detail, else deselect
-  Help,    // ?
-  Graphs,  // g
-  Tab1,    // 1..9: that tab, in cycle order
+  Enter,        // open the selected row's detail
+  Escape,       // close the detail, else deselect
+  Help,         // ?
+  Graphs,       // g
+  Tab1,         // 1..9: that tab, in cycle order
+  Delete,       // Del: disconnect the selected peer (after Y)
+  Yes,          // y, Y: confirm
+  Next,         // n: next Graphs selector; No in the confirmation
+  Prev,         // N: previous Graphs selector; No in the confirmation
+  Sort,         // s: next sort column
+  SortDir,      // S: flip the sort direction
+  Focus,        // f: next pane (Performance)
+  Mode,         // m: next Graphs mode
+  ExpandAll,    // e: every transport's links
+  CollapseAll,  // c: no transport's links
 };
 
 // A curses key code (getch) as a Key; `digitTab` gets 0..8 for '1'..'9'.
 Key keyFromCurses(int code, int& digitTab);
 
 // Applies `key` to `state`. `rows` is the number of selectable rows on the
-// current tab, `pageLines` the content height (for PageUp/PageDown).
+// current tab (on Graphs in MetricByPeer mode: the peers listed),
+// `pageLines` the content height (for PageUp/PageDown). Key::Delete only
+// opens the confirmation through requestDisconnect (tab-views.h), which
+// needs the data; here it does nothing. While the confirmation is open
+// only Y (disconnectNow gets the npub), N, Esc and quit act.
 void handleKey(ViewState& state, Key key, int digitTab, int rows, int pageLines);
 
 // True for tabs whose Up/Down select a table row (Peers, Transports).

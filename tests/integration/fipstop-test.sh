@@ -8,8 +8,12 @@
 # A lists B as a peer. fipstop runs in a tmux pane (its own tmux server)
 # on A's control socket. Checks: the Node tab names A's npub and draws a
 # sparkline row of the daemon's stats history; Tab, number keys and Left
-# switch tabs (Peers lists B with its address, Tree, Graphs, whose Right
-# picks the next time window); Enter opens a peer's detail; a window resize
+# switch tabs (Peers lists B with its address and a measured SRTT, Loss
+# and Goodput; Performance shows B's link MMP row with a measured SRTT;
+# Tree; Graphs, whose Right picks the next time window and m its per-peer
+# modes; Transports, whose Right expands a transport to its links); Enter
+# opens a peer's detail; Del asks before disconnecting B, N keeps it, Y
+# drops it (fipsctl no longer lists it); a window resize
 # redraws at the new width; q, Ctrl-C and SIGTERM each leave the alternate
 # screen with status 0 and give back a terminal that echoes again; with
 # no daemon the screen says so in one line and q exits 0; a stopped daemon
@@ -56,6 +60,7 @@ echoes_again() {  # the shell echoes what is typed and runs it: the tty is sane
     wait_until 3 bash -c "tmux -L $TMUX_SOCK capture-pane -p -t top | grep -qx 'typed-ok-$1'"
 }
 SHORT_B="${NPUB[B]:0:16}…"
+NAME_B="npub1${NPUB[B]:5:4}...${NPUB[B]: -4}"  # B's display name: its short npub
 SPARK='[▁▂▃▄▅▆▇█]'
 
 # --- Node tab: npub, a sparkline row, the alternate screen
@@ -71,7 +76,13 @@ check "tab bar lists the tabs" screen_has "1 Node  2 Peers  3 Transports  4 Sess
 key Tab
 check "Tab: Peers tab with B's row and transport address" \
   wait_until 3 bash -c "tmux -L $TMUX_SOCK capture-pane -p -t top | grep '$SHORT_B' | grep -q '10.97.0.2:2121'"
-check "Peers tab has the table header" screen_has "Name  *Npub  *Transport  *Address"
+check "Peers tab has the table header with the link MMP columns" \
+  screen_has "Name  *Npub  *Transport  *Dir  *SRTT  *Loss  *LQI  *Goodput  *Pkts Tx  *Pkts Rx"
+peer_row_measured() {  # B's row: udp/address, out, an SRTT in ms, a loss, a goodput
+  screen_text | grep "$SHORT_B" |
+    grep -Eq "udp/10\.97\.0\.2:2121 +out +[0-9]+\.[0-9]ms +[0-9]\.[0-9]{3} +[-0-9.]+ +[0-9.]+ [KMG]?B/s"
+}
+check "Peers tab: B's row has a measured SRTT, Loss, LQI and Goodput" wait_until 10 peer_row_measured
 key Down Enter
 check "Down, Enter: the peer's detail with B's full npub" \
   wait_until 3 bash -c "tmux -L $TMUX_SOCK capture-pane -p -t top | grep -q 'npub *${NPUB[B]}'"
@@ -82,15 +93,48 @@ check "5: Tree tab" wait_until 3 screen_has "Tree Position"
 key Left
 check "Left: Sessions tab" wait_until 3 screen_has "Sessions (0)"
 key 7
-check "7: Performance tab, not served yet" wait_until 3 screen_has "not available from this daemon yet"
+perf_row_measured() {  # B's Link MMP row: mode full, an SRTT in ms
+  screen_text | grep -F "$NAME_B" | grep -Eq "full +[0-9]+\.[0-9]ms"
+}
+check "7: Performance tab lists one link" wait_until 3 screen_has "Link MMP (1 peers)"
+check "Performance: B's row with a measured SRTT" wait_until 5 perf_row_measured
+check "Performance: the session pane" screen_has "Session MMP ("
+key s
+check "Performance: s sorts the link pane by SRTT" wait_until 3 screen_has "sort: name srtt▲ loss"
 key 8
 check "8: Routing tab with the routing state" wait_until 3 screen_has "Pending Lookups (0)"
 key 9
 check "9: Graphs tab plots the peer count" wait_until 3 screen_has "peer_count (peers): now 1"
 key Right
 check "Right on Graphs: the next time window" wait_until 3 screen_has "window 10m / 1s"
+key m
+by_peer_row() { screen_text | grep -F "$NAME_B" | grep -Eq "min [0-9.]+ +max [0-9.]+ +last [0-9.]+ +n [0-9]+"; }
+check "m on Graphs: srtt_ms by peer lists B with its samples" wait_until 5 by_peer_row
+key m
+check "m again: B's per-peer metrics stacked" wait_until 5 screen_has "Peer $NAME_B, window 10m / 1s"
+check "PeerByMetric plots B's srtt_ms" wait_until 3 screen_has "srtt_ms (ms): now "
+key m
 key 3
-check "3: Transports tab shows the link to B under udp" wait_until 3 screen_has "└ 10.97.0.2:2121"
+check "3: Transports tab, collapsed" wait_until 3 screen_has "▸ udp"
+key Down Right
+check "Down, Right: the transport expands to the link to B" wait_until 3 screen_has "└ 10.97.0.2:2121"
+
+# --- Del on the Peers tab: asks first, N keeps B, Y disconnects it
+key 2
+wait_until 3 screen_has "Peers (1)"
+key Down DC
+check "Del: the confirmation names B" wait_until 3 bash -c \
+  "tmux -L $TMUX_SOCK capture-pane -p -t top | grep -q 'Disconnect peer?' && tmux -L $TMUX_SOCK capture-pane -p -t top | grep -qF 'Peer: $NAME_B'"
+key n
+check "N: the confirmation closes, B stays" wait_until 3 screen_has "Peers (1)"
+check "N: B is still a peer" peer_up
+key DC
+wait_until 3 screen_has "Disconnect peer?"
+key y
+peer_gone() { ! peer_up; }
+check "Y: the daemon drops B" wait_until 5 peer_gone
+check "Y: the status bar says so" wait_until 3 screen_has "disconnected $NAME_B"
+check "Y: the Peers tab empties" wait_until 5 screen_has "Peers (0)"
 
 # --- resize: redrawn at the new width (the rule under the tab bar spans it)
 rule_width() { screen_text | sed -n 2p | tr -d '\n' | wc -m; }
