@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
 // fipstop's Peers and Transports tabs: tables with a selectable row and
-// its detail view (the reference's peers and transports views: the
-// peers' link MMP columns, transports collapsed until expanded; the
-// reference's EffD column and role grouping are not shown). See
+// its detail view (the reference's peers and transports views: peers
+// grouped by tree role with their link MMP columns, transports collapsed
+// until expanded; the reference's EffD column is not shown). See
 // tab-views.h.
+#include <algorithm>
+#include <limits>
+
 #include <fmt/format.h>
 
 #include "ctl/table.h"
@@ -97,22 +100,83 @@ void transportDetail(TabView& view, schema::TransportStatus::Reader t,
   view.lines.push_back({"  Esc: back to the table", Tone::Dim});
 }
 
+// A peer's group: our parent, a peer whose coordinates run through us
+// (its second hop is our node address), or another.
+PeerRole roleOf(schema::PeerStatus::Reader p, const Answers& a) {
+  if (!a.hasTree) return PeerRole::Other;
+  auto tree = a.snapshot.asReader().getTree();
+  if (!tree.getIsRoot() && tree.getParent() == p.getNodeAddr()) return PeerRole::Parent;
+  for (auto tp : tree.getPeers()) {
+    if (tp.getNodeAddr() != p.getNodeAddr()) continue;
+    auto coords = tp.getCoords();
+    if (tp.getHasCoords() && coords.size() >= 2 && coords[1] == tree.getMyNodeAddr())
+      return PeerRole::Child;
+  }
+  return PeerRole::Other;
+}
+
+double lqiOrLast(schema::PeerStatus::Reader p) {
+  auto m = p.getMmp();
+  return router::control::json::hasLqi(m) ? router::control::json::lqi(m)
+                                          : std::numeric_limits<double>::infinity();
+}
+
+const char* roleLabel(PeerRole role) {
+  switch (role) {
+    case PeerRole::Parent:
+      return "\u2500\u2500 Parent \u2500\u2500";
+    case PeerRole::Child:
+      return "\u2500\u2500 STP Children \u2500\u2500";
+    case PeerRole::Other:
+      break;
+  }
+  return "\u2500\u2500 Other \u2500\u2500";
+}
+
 }  // namespace
+
+std::vector<unsigned> peerOrder(const TopData& data, std::vector<PeerRole>* roles) {
+  const auto& a = *data.answers;
+  std::vector<unsigned> order;
+  if (!a.hasPeers) return order;
+  auto peers = a.snapshot.asReader().getPeers();
+  std::vector<PeerRole> role(peers.size());
+  for (unsigned i = 0; i < peers.size(); ++i) {
+    order.push_back(i);
+    role[i] = roleOf(peers[i], a);
+  }
+  std::stable_sort(order.begin(), order.end(), [&](unsigned x, unsigned y) {
+    if (role[x] != role[y]) return role[x] < role[y];
+    return lqiOrLast(peers[x]) < lqiOrLast(peers[y]);
+  });
+  if (roles != nullptr) {
+    roles->clear();
+    for (unsigned i : order) roles->push_back(role[i]);
+  }
+  return order;
+}
 
 TabView peersTab(const ViewState& state, const TopData& data) {
   TabView view;
   const auto& a = *data.answers;
   if (!a.hasPeers) return unavailableTab("Peers (show peers)");
   auto peers = a.snapshot.asReader().getPeers();
+  std::vector<PeerRole> roles;
+  const auto order = peerOrder(data, &roles);
   if (state.detail && state.selected >= 0 && state.selected < int(peers.size())) {
-    peerDetail(view, peers[state.selected], data.nowUnixMs);
+    peerDetail(view, peers[order[static_cast<size_t>(state.selected)]], data.nowUnixMs);
     view.selectableRows = static_cast<int>(peers.size());
     return view;
   }
   view.lines.push_back({fmt::format(" Peers ({})", peers.size()), Tone::Title});
   std::vector<TableRow> rows{{{"Name", "Npub", "Transport", "Dir", "SRTT", "Loss", "LQI", "Goodput",
                                "Pkts Tx", "Pkts Rx", "Up"}}};
-  for (auto p : peers) {
+  for (size_t k = 0; k < order.size(); ++k) {
+    if (k == 0 || roles[k] != roles[k - 1]) {
+      if (k > 0) rows.push_back({{""}, false});
+      rows.push_back({{roleLabel(roles[k])}, false});
+    }
+    auto p = peers[order[k]];
     auto m = p.getMmp();
     const bool lqi = router::control::json::hasLqi(m);
     rows.push_back(

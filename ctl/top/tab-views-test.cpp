@@ -119,8 +119,9 @@ TEST_CASE("Peers tab: a table row per peer with its link MMP, selectable, with a
   // LQI = smoothed ETX x (1 + SRTT/100) = 2.0 x 1.125.
   const int row = find(view, {"core-vm", "npub180cvv07tjdr…", "udp/10.99.0.2:2121", "out", "12.5ms",
                               "0.125", "2.25", "2.50 KB/s", "1200", "1100", "1m30s"});
-  CHECK(row == header + 1);
-  // Not measured yet: dashes.
+  CHECK(find(view, {"── Other ──"}) == header + 1);  // neither parent nor child
+  CHECK(row == header + 2);
+  // Not measured yet: dashes; no LQI sorts last.
   CHECK(find(view, {"npub1abc", "udp/10.99.0.3:2121  in   -       0.000  -     0 B/s"}) == row + 1);
   CHECK(view.selectableRows == 2);
   CHECK(view.selectedLine == -1);
@@ -138,6 +139,42 @@ TEST_CASE("Peers tab: a table row per peer with its link MMP, selectable, with a
   CHECK(find(view, {"packets tx/rx", "1200 / 1100"}) >= 0);
   CHECK(find(view, {"delivery", "fwd 0.750, rev 0.875"}) >= 0);
   CHECK(find(view, {"link cost", "1.69"}) >= 0);
+}
+
+TEST_CASE("Peers tab: the parent, then STP children, then the others (the reference's groups)") {
+  TopData data = fixture();
+  auto snap = data.answers->snapshot;
+  snap.getPeers()[1].setNodeAddr(bytes(ADDR_A));  // npub1abc is our parent
+  auto view = show(Tab::Peers, data, 1);
+  const int parent = find(view, {"── Parent ──"});
+  REQUIRE(parent >= 0);
+  CHECK(find(view, {"npub1abc", "10.99.0.3:2121"}) == parent + 1);
+  CHECK(view.lines[size_t(parent)].tone == Tone::Dim);
+  CHECK(find(view, {"── Other ──"}) == parent + 3);  // after a blank separator
+  CHECK(find(view, {"core-vm", "12.5ms"}) == view.selectedLine);
+  CHECK(view.selectedLine == parent + 4);
+  CHECK(view.selectableRows == 2);  // labels and separators are not rows
+
+  // core-vm's coordinates run through us: a child.
+  auto treePeer = snap.getTree().getPeers()[1];
+  snap.getPeers()[0].setNodeAddr(bytes(ADDR_C));
+  treePeer.setHasCoords(true);
+  auto coords = treePeer.initCoords(3);
+  coords.set(0, bytes(ADDR_C));
+  coords.set(1, bytes(ADDR_B));
+  coords.set(2, bytes(ADDR_A));
+  view = show(Tab::Peers, data);
+  CHECK(find(view, {"── STP Children ──"}) == find(view, {"core-vm", "12.5ms"}) - 1);
+  CHECK(find(view, {"── Other ──"}) == -1);
+
+  // Del and the detail view name the row the cursor is on.
+  ViewState s;
+  s.tab = Tab::Peers;
+  s.selected = 1;
+  requestDisconnect(s, data);
+  CHECK(s.confirm.name == "core-vm");
+  s.detail = true;
+  CHECK(find(buildTab(s, data, 100), {"Peer Detail: core-vm"}) >= 0);
 }
 
 TEST_CASE("Peers tab: Del asks before disconnecting the selected peer") {

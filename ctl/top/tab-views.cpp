@@ -148,9 +148,9 @@ std::vector<Line> helpLines() {
 void requestDisconnect(ViewState& state, const TopData& data) {
   const auto& a = *data.answers;
   if (state.tab != Tab::Peers || state.detail || state.selected < 0 || !a.hasPeers) return;
-  auto peers = a.snapshot.asReader().getPeers();
-  if (state.selected >= static_cast<int>(peers.size())) return;
-  auto p = peers[static_cast<unsigned>(state.selected)];
+  const auto order = peerOrder(data);
+  if (state.selected >= static_cast<int>(order.size())) return;
+  auto p = a.snapshot.asReader().getPeers()[order[static_cast<size_t>(state.selected)]];
   if (p.getNpub().size() == 0) return;
   state.confirm = {p.getNpub(), p.getDisplayName().size() > 0 ? std::string(p.getDisplayName())
                                                               : std::string(p.getNpub())};

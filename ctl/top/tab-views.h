@@ -34,6 +34,13 @@ std::string statusBar(const TopData& data, uint64_t msSincePoll, size_t width);
 // The ? overlay: every key and what it does.
 std::vector<Line> helpLines();
 
+// The Peers tab's order (the reference's): the tree parent, then our STP
+// children, then the other peers, each group by LQI, best (lowest)
+// first and unmeasured last. Indexes into the snapshot's peers; `role`
+// gets each one's group (PeerRole), in the same order.
+enum class PeerRole { Parent, Child, Other };
+std::vector<unsigned> peerOrder(const TopData& data, std::vector<PeerRole>* roles = nullptr);
+
 // Del on the Peers tab: opens the confirmation for the selected peer (in
 // the order the tab shows them); nothing without a selection, in the
 // detail view, or on another tab.
