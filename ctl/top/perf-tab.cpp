@@ -32,11 +32,6 @@ std::string sortHeader(const std::array<const char*, N>& labels, SortState sort)
   return text;
 }
 
-// The pane's title, marked when it has the focus.
-Line paneTitle(const std::string& title, bool focused) {
-  return {(focused ? "\u25b6" : " ") + title, Tone::Title};
-}
-
 double smoothedLoss(schema::LinkMmp::Reader m) {
   return m.getHasSmoothedLoss() ? m.getSmoothedLoss() : m.getLossRate();
 }
@@ -80,8 +75,7 @@ void sortRows(std::vector<unsigned>& order, SortState sort, Less less) {
 
 void linkPane(TabView& view, const ViewState& state,
               capnp::List<schema::PeerStatus>::Reader peers) {
-  view.lines.push_back(
-      paneTitle(fmt::format(" Link MMP ({} peers)", peers.size()), state.focusedPane == 0));
+  view.lines.push_back({fmt::format(" Link MMP ({} peers)", peers.size()), Tone::Title});
   if (peers.size() == 0) {
     view.lines.push_back({"  No peers", Tone::Dim});
     return;
@@ -116,13 +110,12 @@ void linkPane(TabView& view, const ViewState& state,
 
 void sessionPane(TabView& view, const ViewState& state, const Answers& a) {
   if (!a.hasSessions) {
-    view.lines.push_back(paneTitle(" Session MMP", state.focusedPane == 1));
+    view.lines.push_back({" Session MMP", Tone::Title});
     view.lines.push_back({"  not available from this daemon yet", Tone::Dim});
     return;
   }
   auto sessions = a.snapshot.asReader().getSessions().getSessions();
-  view.lines.push_back(paneTitle(fmt::format(" Session MMP ({} sessions)", sessions.size()),
-                                 state.focusedPane == 1));
+  view.lines.push_back({fmt::format(" Session MMP ({} sessions)", sessions.size()), Tone::Title});
   if (sessions.size() == 0) {
     view.lines.push_back({"  No sessions", Tone::Dim});
     return;

@@ -261,6 +261,25 @@ TEST_CASE("Tree, Filters and Routing tabs") {
   CHECK(find(show(Tab::Routing, data), {"not available from this daemon yet"}) >= 0);
 }
 
+TEST_CASE("multi-pane tabs: the focused pane's title is marked, the panes' lines listed") {
+  TopData data = fixture();
+  ViewState s;
+  s.tab = Tab::Routing;
+  auto view = buildTab(s, data, 100);
+  REQUIRE(view.paneLines.size() == 5);
+  CHECK(view.lines[size_t(view.paneLines[0])].text == "▶Routing State");
+  CHECK(view.lines[size_t(view.paneLines[2])].text == " Retries (1)");
+  s.focusedPane = 7;  // wraps: the third pane
+  view = buildTab(s, data, 100);
+  CHECK(view.lines[size_t(view.paneLines[0])].text == " Routing State");
+  CHECK(view.lines[size_t(view.paneLines[2])].text == "▶Retries (1)");
+  s.tab = Tab::Tree;
+  s.focusedPane = 1;
+  CHECK(find(buildTab(s, data, 100), {"▶Tree Peers (2)"}) >= 0);
+  s.tab = Tab::Peers;
+  CHECK(buildTab(s, data, 100).paneLines.empty());  // a table tab
+}
+
 TEST_CASE("Sessions tab: a row per FSP session") {
   TopData data = fixture();
   auto view = show(Tab::Sessions, data);
@@ -276,7 +295,7 @@ TEST_CASE("Sessions tab: a row per FSP session") {
 TEST_CASE("Performance tab: Link MMP per peer, Session MMP per session, sorted per pane") {
   TopData data = fixture();
   auto view = show(Tab::Performance, data);
-  CHECK(find(view, {"▶ Link MMP (2 peers)"}) >= 0);
+  CHECK(find(view, {"▶Link MMP (2 peers)"}) >= 0);
   CHECK(find(view, {"sort: name▲ srtt loss etx lqi gp"}) >= 0);
   CHECK(find(view, {"Peer", "Mode", "SRTT", "Loss", "ETX", "LQI", "Goodput", "Jitter", "Cost"}) >=
         0);
@@ -287,7 +306,7 @@ TEST_CASE("Performance tab: Link MMP per peer, Session MMP per session, sorted p
       find(view, {"npub1abc", "lightweight", "-", "0.0000", "1.00", "-", "0 B/s", "0us", "1.00"});
   REQUIRE(core >= 0);
   CHECK(light == core + 1);  // by name
-  CHECK(find(view, {"  Session MMP (2 sessions)"}) >= 0);
+  CHECK(find(view, {" Session MMP (2 sessions)"}) >= 0);
   CHECK(find(view, {"Session", "SRTT", "Loss", "ETX", "SQI", "MTU"}) >= 0);
   CHECK(find(view, {"node-c", "-", "1400"}) > find(view, {"c0ffee00...", "-", "-"}));
   CHECK(find(view, {"session MMP is not measured by this build yet"}) >= 0);
@@ -309,8 +328,8 @@ TEST_CASE("Performance tab: Link MMP per peer, Session MMP per session, sorted p
   s.focusedPane = 1;
   s.sessionSort = {5, true};  // mtu, descending
   view = buildTab(s, data, 120);
-  CHECK(find(view, {"▶ Session MMP"}) >= 0);
-  CHECK(find(view, {"▶ Link MMP"}) == -1);
+  CHECK(find(view, {"▶Session MMP"}) >= 0);
+  CHECK(find(view, {"▶Link MMP"}) == -1);
   CHECK(find(view, {"sort: name srtt loss etx sqi mtu▼"}) >= 0);
   CHECK(find(view, {"node-c", "1400"}) < find(view, {"c0ffee00...", "-", "-"}));
 

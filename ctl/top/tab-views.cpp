@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "ctl/top/sparkline.h"
+#include "ctl/top/top-keys.h"
 
 namespace fips::ctl::top {
 
@@ -50,10 +51,18 @@ TabView waiting(const TopData& data) {
   return view;
 }
 
-}  // namespace
+// A multi-pane tab's pane titles (its Title lines) into view.paneLines,
+// the focused one marked ▶.
+void markPanes(TabView& view, int focusedPane) {
+  for (size_t i = 0; i < view.lines.size(); ++i)
+    if (view.lines[i].tone == Tone::Title) view.paneLines.push_back(static_cast<int>(i));
+  if (view.paneLines.empty()) return;
+  const size_t focused = static_cast<size_t>(focusedPane) % view.paneLines.size();
+  std::string& title = view.lines[static_cast<size_t>(view.paneLines[focused])].text;
+  if (title.starts_with(" ")) title.replace(0, 1, "\u25b6");
+}
 
-TabView buildTab(const ViewState& state, const TopData& data, size_t width) {
-  if (!data.everConnected) return waiting(data);
+TabView tabContent(const ViewState& state, const TopData& data, size_t width) {
   switch (state.tab) {
     case Tab::Node:
       return nodeTab(data, width);
@@ -75,6 +84,15 @@ TabView buildTab(const ViewState& state, const TopData& data, size_t width) {
       return graphsTab(state, data, width);
   }
   return {};
+}
+
+}  // namespace
+
+TabView buildTab(const ViewState& state, const TopData& data, size_t width) {
+  if (!data.everConnected) return waiting(data);
+  TabView view = tabContent(state, data, width);
+  if (hasPanes(state.tab)) markPanes(view, state.focusedPane);
+  return view;
 }
 
 TabView unavailableTab(const std::string& what) {
@@ -134,8 +152,9 @@ std::vector<Line> helpLines() {
       {"  Right/Space, Left  expand / collapse the selected transport's links"},
       {"  e, c             expand all, collapse all"},
       {" Performance", Tone::Title},
-      {"  f                focus the Link or the Session MMP pane"},
       {"  s, S             next sort column, flip the sort direction (focused pane)"},
+      {" Tree, Filters, Performance, Routing", Tone::Title},
+      {"  f                focus the next pane and scroll to it"},
       {" Graphs", Tone::Title},
       {"  Right/Space, Left  next / previous time window"},
       {"  m                mode: Node, MetricByPeer, PeerByMetric"},

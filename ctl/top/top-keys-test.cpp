@@ -244,5 +244,29 @@ TEST_CASE(
   CHECK(historyQuery(s).window.label == SPARKLINE_WINDOW.label);
 }
 
+TEST_CASE("f on a multi-pane tab focuses the next pane and scrolls to its title once") {
+  TabView view;
+  view.lines.resize(40);
+  view.paneLines = {0, 12, 30};
+  ViewState s;
+  press(s, '8');
+  press(s, 'f');
+  CHECK(s.focusedPane == 1);
+  fitToView(s, view, 10);
+  CHECK(s.scroll == 12);
+  CHECK_FALSE(s.paneJump);
+  press(s, KEY_DOWN);
+  fitToView(s, view, 10);
+  CHECK(s.scroll == 13);  // Down still scrolls
+  press(s, 'f');
+  press(s, 'f');
+  fitToView(s, view, 10);
+  CHECK(s.focusedPane == 0);  // wrapped over the three panes
+  CHECK(s.scroll == 0);
+  press(s, '2');
+  press(s, 'f');
+  CHECK(s.focusedPane == 0);  // Peers has no panes
+}
+
 }  // namespace
 }  // namespace fips::ctl::top

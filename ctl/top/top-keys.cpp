@@ -22,6 +22,7 @@ void switchTo(ViewState& s, Tab tab) {
   s.selected = -1;
   s.detail = false;
   s.scroll = 0;
+  s.focusedPane = 0;
 }
 
 // The confirmation is modal: Y disconnects, N and Esc cancel.
@@ -119,6 +120,10 @@ bool transportsKey(ViewState& s, Key key, int rows) {
 
 bool hasTable(Tab tab) {
   return tab == Tab::Peers || tab == Tab::Transports;
+}
+
+bool hasPanes(Tab tab) {
+  return tab == Tab::Tree || tab == Tab::Filters || tab == Tab::Performance || tab == Tab::Routing;
 }
 
 Key keyFromCurses(int code, int& digitTab) {
@@ -235,7 +240,11 @@ void handleKey(ViewState& s, Key key, int digitTab, int rows, int pageLines) {
       if (SortState* sort = focusedSort(s, sortColumns)) sort->descending = !sort->descending;
       break;
     case Key::Focus:
-      if (s.tab == Tab::Performance) s.focusedPane = 1 - s.focusedPane;
+      if (hasPanes(s.tab)) {
+        // Performance has two panes; fitToView wraps the others' count.
+        s.focusedPane = s.tab == Tab::Performance ? 1 - s.focusedPane : s.focusedPane + 1;
+        s.paneJump = true;
+      }
       break;
     case Key::Tab1:
       if (digitTab >= 0 && digitTab < count) switchTo(s, ALL_TABS[digitTab]);
@@ -302,6 +311,11 @@ void fitToView(ViewState& s, const TabView& view, int contentLines) {
   if (hasTable(s.tab) && s.selected < 0) s.detail = false;
   const int lines = static_cast<int>(view.lines.size());
   const int height = std::max(contentLines, 1);
+  if (!view.paneLines.empty()) {
+    s.focusedPane %= static_cast<int>(view.paneLines.size());
+    if (s.paneJump) s.scroll = view.paneLines[static_cast<size_t>(s.focusedPane)];
+  }
+  s.paneJump = false;
   if (view.selectedLine >= 0) {
     if (view.selectedLine < s.scroll) s.scroll = view.selectedLine;
     if (view.selectedLine >= s.scroll + height) s.scroll = view.selectedLine - height + 1;

@@ -54,8 +54,13 @@ void handleKey(ViewState& state, Key key, int digitTab, int rows, int pageLines)
 // True for tabs whose Up/Down select a table row (Peers, Transports).
 bool hasTable(Tab tab);
 
+// True for the multi-pane tabs whose f moves the focus (Tree, Filters,
+// Performance, Routing).
+bool hasPanes(Tab tab);
+
 // Keeps `state` within what `view` shows on `contentLines` lines: the
 // selection within the table's rows (cleared when the table emptied), the
+// focused pane within the panes (after f, the scroll at its title), the
 // scroll within the content and the selected line on screen.
 void fitToView(ViewState& state, const TabView& view, int contentLines);
 

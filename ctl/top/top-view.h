@@ -40,6 +40,10 @@ struct TabView {
   std::vector<Line> lines;
   int selectableRows = 0;
   int selectedLine = -1;
+  // Multi-pane tabs (Tree, Filters, Performance, Routing): the line of
+  // each pane's title, top to bottom (f moves the focus and the view to
+  // the next).
+  std::vector<int> paneLines;
 };
 
 // A time window of the history query (window and granularity in the
@@ -114,7 +118,8 @@ struct ViewState {
   bool help = false;        // the key overlay
   size_t graphsWindow = 0;  // index into GRAPH_WINDOWS
   bool quit = false;
-  int focusedPane = 0;    // Performance: 0 Link MMP, 1 Session MMP (f)
+  int focusedPane = 0;    // multi-pane tabs (f); Performance: 0 Link, 1 Session MMP
+  bool paneJump = false;  // f was pressed: scroll to the focused pane's title
   SortState linkSort;     // Performance's Link MMP pane
   SortState sessionSort;  // Performance's Session MMP pane
   GraphsMode graphsMode = GraphsMode::Node;

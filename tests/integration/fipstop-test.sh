@@ -103,6 +103,8 @@ key s
 check "Performance: s sorts the link pane by SRTT" wait_until 3 screen_has "sort: name srtt▲ loss"
 key 8
 check "8: Routing tab with the routing state" wait_until 3 screen_has "Pending Lookups (0)"
+key f
+check "f on Routing: the next pane has the focus" wait_until 3 screen_has "^▶Pending Lookups (0)"
 key 9
 check "9: Graphs tab plots the peer count" wait_until 3 screen_has "peer_count (peers): now 1"
 key Right
