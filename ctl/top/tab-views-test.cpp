@@ -288,6 +288,18 @@ TEST_CASE("Sessions tab: a row per FSP session") {
   CHECK(find(view, {"node-c", "9a00112233445566…", "established", "initiator", "1400", "10", "9",
                     "1000B", "900B", "2s ago"}) >= 0);
   CHECK(find(view, {"c0ffee00...", "initiating", "responder", "-", "3s ago"}) >= 0);
+  CHECK(view.selectableRows == 2);
+  view = show(Tab::Sessions, data, 1);
+  CHECK(view.selectedLine == find(view, {"c0ffee00...", "initiating"}));
+  view = show(Tab::Sessions, data, 0, true);
+  CHECK(find(view, {"Session Detail: node-c"}) >= 0);
+  CHECK(find(view, {"remote", HEX_B}) >= 0);
+  CHECK(find(view, {"age", "2m05s"}) >= 0);
+  CHECK(find(view, {"key epoch", "2"}) >= 0);
+  CHECK(find(view, {"keys age", "1m00s"}) >= 0);
+  view = show(Tab::Sessions, data, 1, true);
+  CHECK(find(view, {"resends", "2"}) >= 0);
+  CHECK(find(view, {"npub", "-"}) >= 0);
   data.answers->hasSessions = false;
   CHECK(find(show(Tab::Sessions, data), {"not available from this daemon yet"}) >= 0);
 }

@@ -71,7 +71,7 @@ TabView tabContent(const ViewState& state, const TopData& data, size_t width) {
     case Tab::Transports:
       return transportsTab(state, data);
     case Tab::Sessions:
-      return sessionsTab(data);
+      return sessionsTab(state, data);
     case Tab::Tree:
       return treeTab(data);
     case Tab::Filters:
@@ -141,7 +141,7 @@ std::vector<Line> helpLines() {
       {"  Shift-Tab, Left  previous tab (Left: not on Graphs, nor on a selected transport)"},
       {"  1-9              jump to a tab (1 Node ... 9 Graphs)"},
       {"  g                Graphs tab"},
-      {"  Up, Down         select a row (Peers, Transports) or scroll"},
+      {"  Up, Down         select a row (Peers, Transports, Sessions) or scroll"},
       {"  PageUp/PageDown  scroll ten rows; Home, End: top, bottom"},
       {"  Enter            detail of the selected row"},
       {"  Esc              close the detail, else deselect"},

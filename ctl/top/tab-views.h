@@ -54,7 +54,7 @@ std::vector<Line> confirmLines(const DisconnectConfirm& confirm);
 TabView nodeTab(const TopData& data, size_t width);
 TabView peersTab(const ViewState& state, const TopData& data);
 TabView transportsTab(const ViewState& state, const TopData& data);
-TabView sessionsTab(const TopData& data);
+TabView sessionsTab(const ViewState& state, const TopData& data);
 TabView treeTab(const TopData& data);
 TabView filtersTab(const TopData& data);
 TabView routingTab(const TopData& data);

@@ -119,7 +119,7 @@ bool transportsKey(ViewState& s, Key key, int rows) {
 }  // namespace
 
 bool hasTable(Tab tab) {
-  return tab == Tab::Peers || tab == Tab::Transports;
+  return tab == Tab::Peers || tab == Tab::Transports || tab == Tab::Sessions;
 }
 
 bool hasPanes(Tab tab) {

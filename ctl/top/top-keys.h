@@ -51,7 +51,8 @@ Key keyFromCurses(int code, int& digitTab);
 // only Y (disconnectNow gets the npub), N, Esc and quit act.
 void handleKey(ViewState& state, Key key, int digitTab, int rows, int pageLines);
 
-// True for tabs whose Up/Down select a table row (Peers, Transports).
+// True for tabs whose Up/Down select a table row (Peers, Transports,
+// Sessions: the reference's table tabs without Gateway).
 bool hasTable(Tab tab);
 
 // True for the multi-pane tabs whose f moves the focus (Tree, Filters,
