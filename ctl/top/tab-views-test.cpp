@@ -209,7 +209,7 @@ TEST_CASE("Peers tab: Del asks before disconnecting the selected peer") {
   requestDisconnect(other, data);
   CHECK_FALSE(other.confirming);
   data.notice = "disconnected core-vm";
-  CHECK(statusBar(data, 0, 200).find("| disconnected core-vm") != std::string::npos);
+  CHECK(statusBar(ViewState{}, data, 0, 200).find("| disconnected core-vm") != std::string::npos);
 }
 
 TEST_CASE("Transports tab: collapsed at first; expanded rows list their links; detail lists them") {
@@ -457,11 +457,25 @@ TEST_CASE("tab bar marks the active tab; status bar says connected or why not") 
   CHECK(bar.activeStart == displayWidth(" fipstop 0.1.0 │ 1 Node  "));
 
   TopData data = fixture();
-  CHECK(statusBar(data, 400, 200).find(" Connected | Refresh: 2s | Updated: 0.4s ago | q quit") ==
-        0);
-  CHECK(statusBar(data, 400, 40) == " Connected | Refresh: 2s | Updated: 0.4s ago");
+  ViewState s;
+  CHECK(statusBar(s, data, 400, 200) ==
+        " Connected | Refresh: 2s | Updated: 0.4s ago | q quit  ? help  Tab tabs  1-9 jump");
+  CHECK(statusBar(s, data, 400, 40) == " Connected | Refresh: 2s | Updated: 0.4s ago");
+  s.tab = Tab::Peers;
+  CHECK(statusBar(s, data, 0, 200).ends_with("Tab tabs  ↑↓ select  Enter detail  Del disconnect"));
+  s.detail = true;
+  CHECK(statusBar(s, data, 0, 200).ends_with("Tab tabs  Esc back"));
+  s.confirming = true;
+  CHECK(statusBar(s, data, 0, 200).ends_with("| Y disconnect  N/Esc cancel"));
+  s = ViewState{};
+  s.tab = Tab::Graphs;
+  s.graphsMode = GraphsMode::MetricByPeer;
+  CHECK(statusBar(s, data, 0, 200).find("m mode  n/N metric  ↑↓ select  Enter plot  s/S sort") !=
+        std::string::npos);
+  s.tab = Tab::Performance;
+  CHECK(statusBar(s, data, 0, 200).ends_with("f pane  s/S sort  ↑↓ scroll"));
   data.disconnected = "the daemon closed the connection";
-  CHECK(statusBar(data, 0, 200).find(" Disconnected: the daemon closed the connection |") == 0);
+  CHECK(statusBar(s, data, 0, 200).find(" Disconnected: the daemon closed the connection |") == 0);
   const auto help = helpLines();
   CHECK(help.size() <= 21);  // fits a 24-line terminal with the bars
   CHECK(std::any_of(help.begin(), help.end(),

@@ -117,18 +117,68 @@ TabBar tabBar(Tab active, const std::string& version) {
   return bar;
 }
 
-std::string statusBar(const TopData& data, uint64_t msSincePoll, size_t width) {
+namespace {
+
+// The keys `state` accepts, most useful first (the reference's hint
+// footer, keyed by tab and mode).
+std::vector<const char*> keyHints(const ViewState& state) {
+  if (state.confirming) return {"  Y disconnect", "  N/Esc cancel"};
+  if (state.help) return {"  ?/Esc close"};
+  std::vector<const char*> hints{"  q quit", "  ? help", "  Tab tabs"};
+  if (state.detail) {
+    hints.push_back("  Esc back");
+    return hints;
+  }
+  switch (state.tab) {
+    case Tab::Peers:
+      hints.insert(hints.end(), {"  \u2191\u2193 select", "  Enter detail", "  Del disconnect"});
+      break;
+    case Tab::Transports:
+      hints.insert(hints.end(), {"  \u2191\u2193 select", "  \u2192 expand", "  \u2190 collapse",
+                                 "  e/c all", "  Enter detail"});
+      break;
+    case Tab::Sessions:
+      hints.insert(hints.end(), {"  \u2191\u2193 select", "  Enter detail"});
+      break;
+    case Tab::Performance:
+      hints.insert(hints.end(), {"  f pane", "  s/S sort", "  \u2191\u2193 scroll"});
+      break;
+    case Tab::Tree:
+    case Tab::Filters:
+    case Tab::Routing:
+      hints.insert(hints.end(), {"  f pane", "  \u2191\u2193 scroll"});
+      break;
+    case Tab::Graphs:
+      hints.insert(hints.end(), {"  \u2190\u2192 window", "  m mode"});
+      if (state.graphsMode == GraphsMode::MetricByPeer) {
+        hints.insert(hints.end(),
+                     {"  n/N metric", "  \u2191\u2193 select", "  Enter plot", "  s/S sort"});
+      } else if (state.graphsMode == GraphsMode::PeerByMetric) {
+        hints.push_back("  n/N peer");
+      }
+      break;
+    case Tab::Node:
+      hints.push_back("  1-9 jump");
+      break;
+  }
+  return hints;
+}
+
+}  // namespace
+
+std::string statusBar(const ViewState& state, const TopData& data, uint64_t msSincePoll,
+                      size_t width) {
   std::string text =
       data.disconnected.empty() ? " Connected" : " Disconnected: " + data.disconnected;
   text += fmt::format(" | Refresh: {}s | Updated: {:.1f}s ago", data.refreshSecs,
                       double(msSincePoll) / 1000.0);
-  const char* hints[] = {
-      " | q quit",     "  ? help", "  Tab/\u2190\u2192 tabs", "  1-9 jump", "  \u2191\u2193 select",
-      "  Enter detail"};
   if (!data.notice.empty()) text += " | " + data.notice;
-  for (const char* hint : hints) {
-    if (displayWidth(text) + displayWidth(hint) > width) break;
-    text += hint;
+  bool first = true;  // each hint starts with two spaces; the first follows " |"
+  for (const char* hint : keyHints(state)) {
+    const std::string next = first ? std::string(" | ") + (hint + 2) : std::string(hint);
+    if (displayWidth(text) + displayWidth(next) > width) break;
+    text += next;
+    first = false;
   }
   return text;
 }

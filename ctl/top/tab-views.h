@@ -28,8 +28,10 @@ struct TabBar {
 TabBar tabBar(Tab active, const std::string& version);
 
 // The status bar: " Connected | Refresh: 2s | Updated: 0.4s ago | ..." or
-// " Disconnected: <reason> | ...", with the key hints that fit `width`.
-std::string statusBar(const TopData& data, uint64_t msSincePoll, size_t width);
+// " Disconnected: <reason> | ...", the last disconnect's outcome, and the
+// keys `state` accepts (its tab, mode, detail or modal) that fit `width`.
+std::string statusBar(const ViewState& state, const TopData& data, uint64_t msSincePoll,
+                      size_t width);
 
 // The ? overlay: every key and what it does.
 std::vector<Line> helpLines();
