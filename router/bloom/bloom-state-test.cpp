@@ -35,8 +35,7 @@ class MeshNet {
   explicit MeshNet(size_t n, const BloomConfig& config = {})
       : keys_(stp::test::sortedTestKeys(ctx_, n)) {
     for (const auto& k : keys_) {
-      trees_.push_back(
-          std::make_unique<stp::TreeState>(ctx_, k.key, stp::TreeConfig{}, rng_, now()));
+      trees_.push_back(std::make_unique<stp::TreeState>(ctx_, k.key, treeConfig_, rng_, now()));
       blooms_.push_back(std::make_unique<BloomState>(k.addr, config));
     }
   }
@@ -112,6 +111,7 @@ class MeshNet {
 
   crypto::Secp256k1Context ctx_;
   crypto::OpenSslRng rng_;
+  stp::TreeConfig treeConfig_;  // every tree's (TreeState keeps a reference)
   std::vector<stp::test::TestKey> keys_;
   std::vector<std::unique_ptr<stp::TreeState>> trees_;
   std::vector<std::unique_ptr<BloomState>> blooms_;

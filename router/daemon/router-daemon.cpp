@@ -163,8 +163,9 @@ void RouterDaemon::startMesh(schema::RouterConfig::Reader slice, crypto::KeyPair
   spdlog::info("node {} address {}", identity::encodeNpub(id), addr.toString());
   noise::Epoch epoch{};
   if (!rng_.fill(epoch)) privsep::fatal("no randomness for the startup epoch");
-  mesh_ = std::make_unique<mesh::MeshNode>(secp_, std::move(key), epoch, meshConfig(slice), clock_,
-                                           wall_, rng_, *this);
+  mesh_ = std::make_unique<mesh::MeshNode>(
+      secp_, std::move(key), epoch, std::make_shared<const mesh::MeshConfig>(meshConfig(slice)),
+      clock_, wall_, rng_, *this);
   onTreeChanged(mesh_->tree().coordinates());
   if (slice.getTransportMtu() != 0) mesh_->setTransportMtu(slice.getTransportMtu());
   if (tun_) mesh_->attachTun(tun_.get());

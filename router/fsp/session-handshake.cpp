@@ -162,7 +162,7 @@ void SessionTable::establish(const NodeAddr& peer, Session& s, const crypto::Pub
                                       .localAddr = local_.addr.bytes(),
                                       .remoteAddr = peer.bytes(),
                                       .epoch = local_.epoch};
-  s.keys = std::make_unique<noise::SessionRekey>(id, cfg_.rekey, *keys, nowMs, jitterSecs);
+  s.keys = std::make_unique<noise::SessionRekey>(id, rekey_, *keys, nowMs, jitterSecs);
   s.state = SessionState::ESTABLISHED;
   s.remoteKey = remote;
   s.handshake.reset();

@@ -48,16 +48,17 @@ SessionTable::SessionTable(const LocalIdentity& local, const SessionConfig& cfg,
                            routing::CoordCache& coords, routing::IdentityCache& identities)
     : local_(local),
       cfg_(cfg),
+      rekey_(cfg.rekey),
       coords_(coords),
       identities_(identities),
       selfOnly_(std::vector<NodeAddr>{local.addr}),
       setupLimiter_(cfg.setupRate),
       pending_(cfg.pendingPacketsPerDest, cfg.pendingMaxDestinations) {
   // The rekey machine shares the session's timers (spec 04 §8).
-  cfg_.rekey.idleTimeoutMs = cfg.idleTimeoutMs;
-  cfg_.rekey.resendIntervalMs = cfg.handshakeResendIntervalMs;
-  cfg_.rekey.maxResends = cfg.handshakeMaxResends;
-  cfg_.rekey.handshakeTimeoutMs = cfg.handshakeTimeoutMs;
+  rekey_.idleTimeoutMs = cfg.idleTimeoutMs;
+  rekey_.resendIntervalMs = cfg.handshakeResendIntervalMs;
+  rekey_.maxResends = cfg.handshakeMaxResends;
+  rekey_.handshakeTimeoutMs = cfg.handshakeTimeoutMs;
 }
 
 SessionTable::~SessionTable() = default;

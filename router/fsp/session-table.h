@@ -106,8 +106,12 @@ struct SessionInfo {
 
 class SessionTable {
  public:
+  // cfg, coords and identities are borrowed and must outlive the table (one
+  // config is shared by the components of a node).
   SessionTable(const LocalIdentity& local, const SessionConfig& cfg, routing::CoordCache& coords,
                routing::IdentityCache& identities);
+  SessionTable(const LocalIdentity&, SessionConfig&&, routing::CoordCache&,
+               routing::IdentityCache&) = delete;  // the config must outlive the table
   ~SessionTable();
   SessionTable(const SessionTable&) = delete;
   SessionTable& operator=(const SessionTable&) = delete;
@@ -208,7 +212,8 @@ class SessionTable {
   bool sendCoordsWarmup(const NodeAddr& dest, Session& s, uint64_t nowMs, SessionActions& out);
 
   LocalIdentity local_;
-  SessionConfig cfg_;
+  const SessionConfig& cfg_;
+  noise::SessionRekeyConfig rekey_;  // cfg_.rekey with the session's timers
   routing::CoordCache& coords_;
   routing::IdentityCache& identities_;
   Coordinates myCoords_;

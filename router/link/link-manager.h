@@ -67,10 +67,13 @@ struct RetryInfo {
 
 class LinkManager {
  public:
-  // ctx, clock, rng and io are borrowed and must outlive the manager. epoch
-  // is this process's 8 random startup bytes (restart detection, spec 02 §5).
+  // ctx, config, clock, rng and io are borrowed and must outlive the
+  // manager. epoch is this process's 8 random startup bytes (restart
+  // detection, spec 02 §5).
   LinkManager(const crypto::Secp256k1Context& ctx, crypto::KeyPair localKey, noise::Epoch epoch,
               const LinkConfig& config, const Clock& clock, crypto::Rng& rng, LinkIo& io);
+  LinkManager(const crypto::Secp256k1Context&, crypto::KeyPair, noise::Epoch, LinkConfig&&,
+              const Clock&, crypto::Rng&, LinkIo&) = delete;  // the config must outlive it
   LinkManager(const LinkManager&) = delete;
   LinkManager& operator=(const LinkManager&) = delete;
 
@@ -117,6 +120,10 @@ class LinkManager {
   std::vector<RetryInfo> retries() const;
   const LinkCounters& counters() const { return counters_; }
   const identity::NodeAddr& localAddr() const { return localAddr_; }
+  // Our key pair and the suite over ctx, for the mesh components that sign
+  // or run handshakes with the same identity (valid as long as the manager).
+  const crypto::KeyPair& localKey() const { return localKey_; }
+  const noise::Secp256k1Suite& suite() const { return suite_; }
 
  private:
   struct StaticPeer {
@@ -178,7 +185,7 @@ class LinkManager {
   crypto::KeyPair localKey_;
   LocalIdentity local_;
   identity::NodeAddr localAddr_;
-  LinkConfig config_;
+  const LinkConfig& config_;
   const Clock& clock_;
   crypto::Rng& rng_;
   LinkIo& io_;

@@ -38,10 +38,11 @@ identity::PublicKey publicKey(const crypto::KeyPair& key) {
 
 // One node: its key, view, caches and lookup state.
 struct Node {
-  explicit Node(uint8_t seed, const LookupConfig& config = {})
+  explicit Node(uint8_t seed, const LookupConfig& cfg = {})
       : key(keyPair(seed)),
         addr(NodeAddr::fromPublicKey(publicKey(key))),
         view(addr, stp::Coordinates({addr})),
+        config(cfg),
         state(config, ctx, key, rng) {}
 
   crypto::Secp256k1Context ctx;
@@ -51,6 +52,7 @@ struct Node {
   FakeMeshView view;
   routing::IdentityCache ids;
   routing::CoordCache coords;
+  LookupConfig config;  // LookupState keeps a reference
   LookupState state;
   LookupActions out;
 };

@@ -110,10 +110,12 @@ struct PendingLookup {
 
 class LookupState {
  public:
-  // ctx, identity (our key: it signs the proofs for view.selfAddr()) and rng
-  // must outlive this object.
+  // config, ctx, identity (our key: it signs the proofs for
+  // view.selfAddr()) and rng must outlive this object.
   LookupState(const LookupConfig& config, const crypto::Secp256k1Context& ctx,
               const crypto::KeyPair& identity, crypto::Rng& rng);
+  LookupState(LookupConfig&&, const crypto::Secp256k1Context&, const crypto::KeyPair&,
+              crypto::Rng&) = delete;  // the config must outlive the state
 
   // Origination (maybe_initiate_lookup): skip if pending, backed off, or no
   // peer's filter has target; else send a fresh request to every tree peer
@@ -166,7 +168,7 @@ class LookupState {
   void recordFailure(const NodeAddr& target, uint64_t nowMs);
   bool suppressed(const NodeAddr& target, uint64_t nowMs) const;
 
-  LookupConfig config_;
+  const LookupConfig& config_;
   const crypto::Secp256k1Context& ctx_;
   const crypto::KeyPair& identity_;
   crypto::Rng& rng_;

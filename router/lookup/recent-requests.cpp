@@ -11,11 +11,20 @@ RecentRequests::RecentRequests(uint64_t expiryMs, size_t capacity)
 // Entries are appended with a non-decreasing clock, so the expired ones are
 // at the front. An entry is expired when strictly older than expiryMs.
 void RecentRequests::purge(uint64_t nowMs) {
-  while (!order_.empty()) {
-    const auto [atMs, id] = order_.front();
+  while (head_ < order_.size()) {
+    const auto [atMs, id] = order_[head_];
     if (nowMs <= atMs || nowMs - atMs <= expiryMs_) break;
     entries_.erase(id);
-    order_.pop_front();
+    ++head_;
+  }
+  // Drop the consumed front once it is half the vector (amortised O(1));
+  // an emptied table gives its heap back.
+  if (head_ == order_.size()) {
+    order_ = {};
+    head_ = 0;
+  } else if (head_ > order_.size() / 2) {
+    order_.erase(order_.begin(), order_.begin() + static_cast<std::ptrdiff_t>(head_));
+    head_ = 0;
   }
 }
 

@@ -9,9 +9,10 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <deque>
 #include <map>
 #include <optional>
+#include <utility>
+#include <vector>
 
 #include "router/identity/node-addr.h"
 
@@ -50,7 +51,11 @@ class RecentRequests {
   uint64_t expiryMs_;
   size_t capacity_;
   std::map<uint64_t, Entry> entries_;
-  std::deque<std::pair<uint64_t, uint64_t>> order_;  // (atMs, id), oldest first
+  // (atMs, id), oldest first from order_[head_]: a vector consumed from the
+  // front and compacted as it empties, so an idle node holds no heap (a
+  // std::deque allocates 576 B when built).
+  std::vector<std::pair<uint64_t, uint64_t>> order_;
+  size_t head_ = 0;
 };
 
 }  // namespace fips::router::lookup

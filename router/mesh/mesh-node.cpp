@@ -45,25 +45,23 @@ uint64_t MeshCounters::controlMessagesOut() const {
 }
 
 MeshNode::MeshNode(const crypto::Secp256k1Context& ctx, crypto::KeyPair localKey,
-                   noise::Epoch epoch, const MeshConfig& config, const link::Clock& clock,
-                   const WallClock& wall, crypto::Rng& rng, MeshIo& io)
-    : config_(config),
+                   noise::Epoch epoch, std::shared_ptr<const MeshConfig> config,
+                   const link::Clock& clock, const WallClock& wall, crypto::Rng& rng, MeshIo& io)
+    : config_(std::move(config)),
       clock_(clock),
       wall_(wall),
       rng_(rng),
       io_(io),
-      key_(localKey.clone()),
-      suite_(ctx),
-      epoch_(epoch),
-      tree_(ctx, key_, config_.tree, rng, now()),
-      bloom_(tree_.self(), config_.bloom),
-      lookup_(config_.lookup, ctx, key_, rng),
-      coords_(config_.coordCache),
-      ids_(config_.identityCache),
-      links_(ctx, std::move(localKey), epoch, config_.link, clock, rng, *this),
-      sessions_(fsp::LocalIdentity{&ctx, &suite_, &key_, links_.localAddr(), epoch_},
-                config_.session, coords_, ids_),
-      forwarder_(routing::ForwardingConfig{config_.session.defaultTtl, 100}),
+      links_(ctx, std::move(localKey), epoch, config_->link, clock, rng, *this),
+      tree_(ctx, links_.localKey(), config_->tree, rng, now()),
+      bloom_(tree_.self(), config_->bloom),
+      lookup_(config_->lookup, ctx, links_.localKey(), rng),
+      coords_(config_->coordCache),
+      ids_(config_->identityCache),
+      sessions_(
+          fsp::LocalIdentity{&ctx, &links_.suite(), &links_.localKey(), links_.localAddr(), epoch},
+          config_->session, coords_, ids_),
+      forwarder_(routing::ForwardingConfig{config_->session.defaultTtl, 100}),
       ipv6Addr_(identity::FipsAddress::fromNodeAddr(links_.localAddr()).bytes()) {
   sessions_.setMyCoords(tree_.coordinates());
   sessions_.setTransportMtu(transportMtu_);

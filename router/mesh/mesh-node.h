@@ -17,6 +17,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <unordered_set>
@@ -111,10 +112,12 @@ struct MeshRoute {
 class MeshNode final : private link::LinkIo, private routing::MeshView {
  public:
   // ctx, clock, wall, rng and io are borrowed and must outlive the node;
-  // epoch is this process's 8 random startup bytes (spec 02 §5).
+  // epoch is this process's 8 random startup bytes (spec 02 §5). config is
+  // shared, immutable (the components keep references into it): one per
+  // daemon, one for every node of a simulation.
   MeshNode(const crypto::Secp256k1Context& ctx, crypto::KeyPair localKey, noise::Epoch epoch,
-           const MeshConfig& config, const link::Clock& clock, const WallClock& wall,
-           crypto::Rng& rng, MeshIo& io);
+           std::shared_ptr<const MeshConfig> config, const link::Clock& clock,
+           const WallClock& wall, crypto::Rng& rng, MeshIo& io);
   MeshNode(const MeshNode&) = delete;
   MeshNode& operator=(const MeshNode&) = delete;
   ~MeshNode() override = default;
@@ -177,7 +180,7 @@ class MeshNode final : private link::LinkIo, private routing::MeshView {
   const stp::TreeState& tree() const { return tree_; }
   const bloom::BloomState& bloom() const { return bloom_; }
   const lookup::LookupState& lookups() const { return lookup_; }
-  const MeshConfig& config() const { return config_; }
+  const MeshConfig& config() const { return *config_; }
   const routing::CoordCache& coordCache() const { return coords_; }
   const routing::IdentityCache& identities() const { return ids_; }
   const link::LinkCounters& linkCounters() const { return links_.counters(); }
@@ -236,20 +239,20 @@ class MeshNode final : private link::LinkIo, private routing::MeshView {
     std::vector<uint8_t> body;
   };
 
-  MeshConfig config_;
+  std::shared_ptr<const MeshConfig> config_;  // never null
   const link::Clock& clock_;
   const WallClock& wall_;
   crypto::Rng& rng_;
   MeshIo& io_;
-  crypto::KeyPair key_;  // the tree signs declarations with it
-  noise::Secp256k1Suite suite_;
-  noise::Epoch epoch_;
+  // The link engine first: it owns the key pair (and suite) the tree,
+  // lookup and session components sign and handshake with. Its callbacks
+  // (LinkIo) come only from its entry points, never while it is built.
+  link::LinkManager links_;
   stp::TreeState tree_;
   bloom::BloomState bloom_;
   lookup::LookupState lookup_;
   routing::CoordCache coords_;
   routing::IdentityCache ids_;
-  link::LinkManager links_;
   std::vector<routing::PeerView> peerViews_;
   // Measured link costs (spec 02 §9.3) for parent selection and next hops:
   // refreshed every tick and when a link gets its first RTT (not read from

@@ -145,10 +145,13 @@ struct TreeCounters {
 
 class TreeState {
  public:
-  // ctx, key and rng are borrowed for the state's lifetime. Starts as its own
-  // root with sequence 1 and timestamp now.unixSecs, signed.
+  // ctx, key, config and rng are borrowed for the state's lifetime (one
+  // config is shared by the components of a node). Starts as its own root
+  // with sequence 1 and timestamp now.unixSecs, signed.
   TreeState(const crypto::Secp256k1Context& ctx, const crypto::KeyPair& key,
             const TreeConfig& config, crypto::Rng& rng, TreeNow now);
+  TreeState(const crypto::Secp256k1Context&, const crypto::KeyPair&, TreeConfig&&, crypto::Rng&,
+            TreeNow) = delete;  // the config must outlive the state
   TreeState(const TreeState&) = delete;
   TreeState& operator=(const TreeState&) = delete;
 
@@ -240,7 +243,7 @@ class TreeState {
   const crypto::Secp256k1Context& ctx_;
   const crypto::KeyPair& key_;
   crypto::Rng& rng_;
-  TreeConfig config_;
+  const TreeConfig& config_;
   NodeAddr self_;
   ParentDeclaration decl_;
   crypto::SchnorrSignature signature_{};

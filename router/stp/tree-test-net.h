@@ -26,9 +26,10 @@ class TreeNet {
   };
 
   // n nodes, index 0 the smallest address.
-  explicit TreeNet(size_t n, const TreeConfig& config = {}) : keys_(sortedTestKeys(ctx_, n)) {
+  explicit TreeNet(size_t n, const TreeConfig& config = {})
+      : config_(config), keys_(sortedTestKeys(ctx_, n)) {
     for (const auto& k : keys_) {
-      nodes_.push_back(std::make_unique<TreeState>(ctx_, k.key, config, rng_, now()));
+      nodes_.push_back(std::make_unique<TreeState>(ctx_, k.key, config_, rng_, now()));
     }
   }
 
@@ -108,6 +109,7 @@ class TreeNet {
  private:
   crypto::Secp256k1Context ctx_;
   crypto::OpenSslRng rng_;
+  TreeConfig config_;  // every node's (TreeState keeps a reference)
   std::vector<TestKey> keys_;
   std::vector<std::unique_ptr<TreeState>> nodes_;
   std::set<std::pair<size_t, size_t>> links_;

@@ -50,6 +50,7 @@ struct World {
   routing::test::FakeMeshView view;
   routing::IdentityCache ids;
   routing::CoordCache coords{{.capacity = 64, .ttlMs = 300000}};
+  lookup::LookupConfig lookupConfig{.maxRecentRequests = 16};  // LookupState keeps a reference
   lookup::LookupState lookups;
   routing::Forwarder forwarder;
   std::array<NodeAddr, 3> peers{addr(0x01), addr(0x40), addr(0x60)};
@@ -59,7 +60,7 @@ struct World {
         self(NodeAddr::fromPublicKey(std::get<identity::PublicKey>(
             identity::PublicKey::fromCompressed(key.publicKey().compressed())))),
         view(self, path({self, addr(0x01)})),
-        lookups(lookup::LookupConfig{.maxRecentRequests = 16}, ctx, key, rng) {
+        lookups(lookupConfig, ctx, key, rng) {
     view.addPeer(addr(0x01), path({addr(0x01)}), {addr(0x90), addr(0x91), self}, true);
     view.addPeer(addr(0x40), path({addr(0x40), addr(0x01)}), {addr(0x90)}, false);
     view.addPeer(addr(0x60), path({addr(0x60), self, addr(0x01)}), {addr(0x91)}, true);

@@ -77,7 +77,7 @@ Simulator::Simulator(const Topology& topology, const LinkParams& params, uint64_
     : net(events, seed ^ 0x5157ULL),
       topology_(topology),
       adjacency_(topology.adjacency()),
-      config_(config),
+      config_(std::make_shared<const router::mesh::MeshConfig>(config)),
       rnd_(seed) {
   net.addTopology(topology, params);
   net.setReceiver([this](size_t to, size_t from, std::span<const uint8_t> datagram) {

@@ -107,7 +107,8 @@ class Simulator {
 
   Topology topology_;
   std::vector<std::vector<size_t>> adjacency_;
-  router::mesh::MeshConfig config_;
+  // One immutable config for every node's core (shared, not copied).
+  std::shared_ptr<const router::mesh::MeshConfig> config_;
   SimRandom rnd_;
   std::vector<std::unique_ptr<SimNode>> nodes_;
   std::map<router::identity::NodeAddr, size_t> byAddr_;  // indexOfAddr()'s index

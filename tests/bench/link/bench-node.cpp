@@ -31,8 +31,8 @@ BenchNode::BenchNode(NodeSpec spec, size_t frameBytes, SharedCounters& shared, O
   body_.assign(frameBytes - router::fmp::LINK_OVERHEAD, 0x5A);
   router::noise::Epoch epoch{};
   if (!rng_.fill(epoch)) throw std::runtime_error("no randomness for the epoch");
-  links_ = std::make_unique<router::link::LinkManager>(
-      ctx_, std::move(spec.key), epoch, router::link::LinkConfig{}, clock_, rng_, *this);
+  links_ = std::make_unique<router::link::LinkManager>(ctx_, std::move(spec.key), epoch,
+                                                       linkConfig_, clock_, rng_, *this);
   nextTickMs_ = clock_.nowMs() + TICK_MS;
 }
 

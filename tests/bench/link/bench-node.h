@@ -68,6 +68,7 @@ class BenchNode final : public router::link::LinkIo {
   router::link::TransportAddr dialAddr_;
   SharedCounters& shared_;
   Output out_;
+  router::link::LinkConfig linkConfig_;  // the defaults; LinkManager keeps a reference
   std::unique_ptr<router::link::LinkManager> links_;
   std::optional<router::identity::NodeAddr> peer_;
   router::fmp::LinkMessageType type_;
