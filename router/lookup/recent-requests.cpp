@@ -3,6 +3,8 @@
 // fips-router.
 #include "router/lookup/recent-requests.h"
 
+#include <cstddef>
+
 namespace fips::router::lookup {
 
 RecentRequests::RecentRequests(uint64_t expiryMs, size_t capacity)
@@ -17,13 +19,15 @@ void RecentRequests::purge(uint64_t nowMs) {
     entries_.erase(id);
     ++head_;
   }
-  // Drop the consumed front once it is half the vector (amortised O(1));
-  // an emptied table gives its heap back.
+  // Drop the consumed front once it is half the vector, and the capacity
+  // with it (amortised O(1), at most about twice the live entries held); an
+  // emptied table gives its heap back.
   if (head_ == order_.size()) {
     order_ = {};
     head_ = 0;
   } else if (head_ > order_.size() / 2) {
     order_.erase(order_.begin(), order_.begin() + static_cast<std::ptrdiff_t>(head_));
+    order_.shrink_to_fit();
     head_ = 0;
   }
 }

@@ -26,7 +26,25 @@ std::optional<uint16_t> knownPathMtu(const fsp::SessionTable& sessions,
   return info->pathMtu;
 }
 
+const Ipv6Counters NO_IPV6_COUNTERS{};
+
 }  // namespace
+
+ipv6::Ipv6Addr MeshNode::ipv6Address() const {
+  return identity::FipsAddress::fromNodeAddr(self()).bytes();
+}
+
+const Ipv6Counters& MeshNode::ipv6Counters() const {
+  return ipv6_ ? ipv6_->counters : NO_IPV6_COUNTERS;
+}
+
+MeshNode::Ipv6State& MeshNode::ipv6State() {
+  if (!ipv6_) {
+    ipv6_ = std::make_unique<Ipv6State>();
+    ipv6_->addr = ipv6Address();
+  }
+  return *ipv6_;
+}
 
 uint16_t MeshNode::effectiveMtu() const {
   return ipv6::effectiveIpv6Mtu(transportMtu_);
@@ -37,22 +55,22 @@ uint16_t MeshNode::maxMssFor(const identity::NodeAddr& peer) const {
 }
 
 void MeshNode::onTunPacket(std::span<uint8_t> packet) {
-  ++ipv6Counters_.tunIn;
-  const ipv6::Outbound out = ipv6::classifyOutbound(packet, ipv6Addr_, effectiveMtu());
+  Ipv6State& v6 = ipv6State();
+  ++v6.counters.tunIn;
+  const ipv6::Outbound out = ipv6::classifyOutbound(packet, v6.addr, effectiveMtu());
   switch (out.verdict) {
     case ipv6::OutboundVerdict::DROP:
-      ++ipv6Counters_.dropped;
+      ++v6.counters.dropped;
       return;
     case ipv6::OutboundVerdict::HAIRPIN:
-      ++ipv6Counters_.hairpinned;
+      ++v6.counters.hairpinned;
       if (tun_) tun_->writeTun(packet);
       return;
     case ipv6::OutboundVerdict::PACKET_TOO_BIG:
-      writeIcmpError(ipv6::buildPacketTooBig(packet, out.mtu, ipv6Addr_));
+      writeIcmpError(ipv6::buildPacketTooBig(packet, out.mtu, v6.addr));
       return;
     case ipv6::OutboundVerdict::DEST_UNREACHABLE:
-      writeIcmpError(
-          ipv6::buildDestUnreachable(packet, ipv6::UnreachableCode::NO_ROUTE, ipv6Addr_));
+      writeIcmpError(ipv6::buildDestUnreachable(packet, ipv6::UnreachableCode::NO_ROUTE, v6.addr));
       return;
     case ipv6::OutboundVerdict::SEND:
       break;
@@ -60,74 +78,77 @@ void MeshNode::onTunPacket(std::span<uint8_t> packet) {
   const auto* id = ids_.findByPrefix(out.prefix);
   if (!id) {
     // Never resolved through DNS or configured: no key, no session.
-    writeIcmpError(ipv6::buildDestUnreachable(packet, ipv6::UnreachableCode::NO_ROUTE, ipv6Addr_));
+    writeIcmpError(ipv6::buildDestUnreachable(packet, ipv6::UnreachableCode::NO_ROUTE, v6.addr));
     return;
   }
   const identity::NodeAddr dest = id->addr;
   const auto pathMtu = knownPathMtu(sessions_, dest);
   if (const auto mtu = ipv6::pathPacketTooBig(packet.size(), effectiveMtu(), pathMtu.value_or(0))) {
-    writeIcmpError(ipv6::buildPacketTooBig(packet, *mtu, ipv6Addr_));
+    writeIcmpError(ipv6::buildPacketTooBig(packet, *mtu, v6.addr));
     return;
   }
   ipv6::clampTcpMss(packet, maxMssFor(dest));
   const auto shim = ipv6::compressIpv6(packet);
   if (!shim) {
-    ++ipv6Counters_.dropped;
+    ++v6.counters.dropped;
     return;
   }
   const auto outcome = sendData(dest, IPV6_SHIM_PORT, IPV6_SHIM_PORT, *shim);
   if (outcome == fsp::SendOutcome::DROPPED_QUEUE || outcome == fsp::SendOutcome::FAILED) {
-    ++ipv6Counters_.dropped;
+    ++v6.counters.dropped;
   } else {
-    ++ipv6Counters_.sent;
+    ++v6.counters.sent;
   }
 }
 
 void MeshNode::deliverIpv6(const fsp::DeliverData& data) {
+  Ipv6State& v6 = ipv6State();
   if (data.dstPort != IPV6_SHIM_PORT || !tun_) {
-    ++ipv6Counters_.dropped;
+    ++v6.counters.dropped;
     return;
   }
   const auto src = identity::FipsAddress::fromNodeAddr(data.src).bytes();
-  auto packet = ipv6::decompressIpv6(data.payload, src, ipv6Addr_);
+  auto packet = ipv6::decompressIpv6(data.payload, src, v6.addr);
   if (!packet) {
-    ++ipv6Counters_.dropped;
+    ++v6.counters.dropped;
     return;
   }
   if (data.ce) ipv6::markEcnCe(*packet);
   ipv6::clampTcpMss(*packet, maxMssFor(data.src));
-  ++ipv6Counters_.delivered;
+  ++v6.counters.delivered;
   tun_->writeTun(*packet);
 }
 
 // Only a failed lookup is answered (spec 05 §1: no route to the node); a
 // handshake timeout or a closed session drops silently, as the reference.
 void MeshNode::dropPending(const fsp::DropPending& dropped) {
+  Ipv6State& v6 = ipv6State();
   if (dropped.reason != fsp::PendingDropReason::NO_ROUTE) {
-    ipv6Counters_.dropped += dropped.packets.size();
+    v6.counters.dropped += dropped.packets.size();
     return;
   }
   const auto dest = identity::FipsAddress::fromNodeAddr(dropped.dest).bytes();
   for (const auto& pending : dropped.packets) {
     if (pending.dstPort != IPV6_SHIM_PORT) continue;
     // The queued shim is rebuilt into the packet the host sent.
-    const auto packet = ipv6::decompressIpv6(pending.payload, ipv6Addr_, dest);
+    const auto packet = ipv6::decompressIpv6(pending.payload, v6.addr, dest);
     if (!packet) continue;
-    writeIcmpError(ipv6::buildDestUnreachable(*packet, ipv6::UnreachableCode::NO_ROUTE, ipv6Addr_));
+    writeIcmpError(ipv6::buildDestUnreachable(*packet, ipv6::UnreachableCode::NO_ROUTE, v6.addr));
   }
 }
 
 void MeshNode::writeIcmpError(std::optional<std::vector<uint8_t>> packet) {
+  Ipv6State& v6 = ipv6State();
   // The error goes to the offender's source: our own address or a local one.
-  if (!packet || !tun_ || !icmpLimiter_.allow(ipv6::destinationAddr(*packet), clock_.nowMs())) {
-    ++ipv6Counters_.icmpRateLimited;
+  if (!packet || !tun_ || !v6.icmpLimiter.allow(ipv6::destinationAddr(*packet), clock_.nowMs())) {
+    ++v6.counters.icmpRateLimited;
     return;
   }
   const uint8_t type = (*packet)[ipv6::IPV6_HEADER_SIZE];
   if (type == ipv6::ICMPV6_PACKET_TOO_BIG) {
-    ++ipv6Counters_.tooBigSent;
+    ++v6.counters.tooBigSent;
   } else {
-    ++ipv6Counters_.unreachableSent;
+    ++v6.counters.unreachableSent;
   }
   tun_->writeTun(*packet);
 }

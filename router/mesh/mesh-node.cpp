@@ -7,8 +7,6 @@
 
 #include <numeric>
 
-#include "router/identity/fips-address.h"
-
 namespace fips::router::mesh {
 
 size_t MessageCounts::slot(fmp::LinkMessageType type) {
@@ -61,8 +59,7 @@ MeshNode::MeshNode(const crypto::Secp256k1Context& ctx, crypto::KeyPair localKey
       sessions_(
           fsp::LocalIdentity{&ctx, &links_.suite(), &links_.localKey(), links_.localAddr(), epoch},
           config_->session, coords_, ids_),
-      forwarder_(routing::ForwardingConfig{config_->session.defaultTtl, 100}),
-      ipv6Addr_(identity::FipsAddress::fromNodeAddr(links_.localAddr()).bytes()) {
+      forwarder_(routing::ForwardingConfig{config_->session.defaultTtl, 100}) {
   sessions_.setMyCoords(tree_.coordinates());
   sessions_.setTransportMtu(transportMtu_);
 }

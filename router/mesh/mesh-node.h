@@ -172,8 +172,8 @@ class MeshNode final : private link::LinkIo, private routing::MeshView {
   // rewrite it in place).
   void onTunPacket(std::span<uint8_t> packet);
   // Our FIPS IPv6 address (fd00::/8).
-  const ipv6::Ipv6Addr& ipv6Address() const { return ipv6Addr_; }
-  const Ipv6Counters& ipv6Counters() const { return ipv6Counters_; }
+  ipv6::Ipv6Addr ipv6Address() const;
+  const Ipv6Counters& ipv6Counters() const;
 
   const identity::NodeAddr& self() const { return links_.localAddr(); }
   MeshSnapshot snapshot() const;
@@ -233,6 +233,15 @@ class MeshNode final : private link::LinkIo, private routing::MeshView {
   uint16_t effectiveMtu() const;
   uint16_t maxMssFor(const identity::NodeAddr& peer) const;
 
+  // The IPv6 adapter's state, made on its first use: a node that never
+  // sees an IPv6 packet (every simulated one) holds none of it.
+  struct Ipv6State {
+    ipv6::Ipv6Addr addr{};  // ours
+    ipv6::IcmpRateLimiter icmpLimiter;
+    Ipv6Counters counters;
+  };
+  Ipv6State& ipv6State();
+
   struct Outgoing {
     identity::NodeAddr peer;
     fmp::LinkMessageType type;
@@ -267,9 +276,7 @@ class MeshNode final : private link::LinkIo, private routing::MeshView {
   std::unordered_set<identity::NodeAddr, fsp::NodeAddrHash> sessionLookups_;
   uint16_t transportMtu_ = ipv6::MIN_IPV6_MTU;
   TunIo* tun_ = nullptr;
-  ipv6::Ipv6Addr ipv6Addr_{};
-  ipv6::IcmpRateLimiter icmpLimiter_;
-  Ipv6Counters ipv6Counters_;
+  std::unique_ptr<Ipv6State> ipv6_;  // see ipv6State()
 };
 
 }  // namespace fips::router::mesh
