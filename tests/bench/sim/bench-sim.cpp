@@ -46,8 +46,9 @@ void printSizes() {
   using namespace fips::router;
   std::printf(
       "sizeof: MeshNode %zu B (TreeState %zu, BloomState %zu, LookupState %zu, CoordCache %zu, "
-      "IdentityCache %zu, LinkManager %zu, SessionTable %zu, MeshConfig %zu); SimNode %zu B; "
-      "per peer: ActiveLink %zu B, BloomFilter %zu B (a peer holds up to 2: inbound, last sent)\n",
+      "IdentityCache %zu, LinkManager %zu, SessionTable %zu); MeshConfig %zu B, one shared by "
+      "every node; SimNode %zu B; per peer: ActiveLink %zu B, BloomFilter %zu B (a peer holds up "
+      "to 2: inbound, last sent)\n",
       sizeof(mesh::MeshNode), sizeof(stp::TreeState), sizeof(bloom::BloomState),
       sizeof(lookup::LookupState), sizeof(routing::CoordCache), sizeof(routing::IdentityCache),
       sizeof(link::LinkManager), sizeof(fsp::SessionTable), sizeof(mesh::MeshConfig),
