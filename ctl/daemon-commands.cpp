@@ -10,6 +10,7 @@
 #include <functional>
 #include <memory>
 #include <sstream>
+#include <string_view>
 #include <sys/ioctl.h>
 #include <thread>
 #include <unistd.h>
@@ -274,6 +275,15 @@ int statsHistory(const DaemonOptions& o) {
   });
 }
 
+// A pending dial's state ("handshake", ...) in words.
+std::string dialStateText(capnp::Text::Reader state) {
+  const std::string_view s(state.cStr());
+  if (s == "handshake") return "handshake in progress";
+  if (s == "retry_backoff") return "waiting to redial";
+  if (s == "resolving") return "looking up its host name";
+  return std::string(s);
+}
+
 int connect(const DaemonOptions& o) {
   const bool ipTransport = o.transport == "udp" || o.transport.starts_with("udp/") ||
                            o.transport == "tcp" || o.transport == "ethernet";
@@ -293,17 +303,27 @@ int connect(const DaemonOptions& o) {
     auto result = response.getResult();
     if (result.isError()) return reportError(result.getError().cStr());
     if (o.json) {
-      return printJson(Json{{"npub", key},
-                            {"address", o.address},
-                            {"transport", o.transport},
-                            {"refreshed", result.getRefreshed()},
-                            {"already_connected", result.getAlreadyConnected()}});
+      Json out{{"npub", key},
+               {"address", o.address},
+               {"transport", o.transport},
+               {"refreshed", result.getRefreshed()},
+               {"already_connected", result.getAlreadyConnected()},
+               {"already_connecting", result.getAlreadyConnecting()}};
+      if (result.getDialState().size() > 0) out["dial_state"] = result.getDialState().cStr();
+      return printJson(out);
     }
     if (result.getAlreadyConnected()) {
       return print(fmt::format("already connected to {} at {} over {}; nothing to do\n", key,
                                o.address, o.transport));
     }
-    return print(fmt::format("connecting to {} at {} over {}\n", key, o.address, o.transport));
+    if (result.getAlreadyConnecting()) {
+      return print(fmt::format("already connecting to {} ({}); nothing changed\n", key,
+                               dialStateText(result.getDialState())));
+    }
+    return print(fmt::format("connecting to {} at {} over {}{}\n", key, o.address, o.transport,
+                             result.getDialState().size() > 0
+                                 ? fmt::format(" ({})", dialStateText(result.getDialState()))
+                                 : ""));
   });
 }
 
@@ -315,7 +335,16 @@ int disconnect(const DaemonOptions& o) {
     auto response = c.wait(request.send());
     auto result = response.getResult();
     if (result.isError()) return reportError(result.getError().cStr());
-    if (o.json) return printJson(Json{{"npub", key}, {"disconnected", true}});
+    if (o.json) {
+      Json out{
+          {"npub", key}, {"disconnected", true}, {"dial_cancelled", result.getDialCancelled()}};
+      if (result.getDialCancelled()) out["dial_state"] = result.getDialState().cStr();
+      return printJson(out);
+    }
+    if (result.getDialCancelled()) {
+      return print(fmt::format("cancelled the pending dial to {} ({}) and its retries\n", key,
+                               dialStateText(result.getDialState())));
+    }
     return print(fmt::format("disconnected {}\n", key));
   });
 }

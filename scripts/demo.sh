@@ -93,6 +93,9 @@ wait_until 10 in_ns C curl -s -o /dev/null "http://[::1]:8080/"
 echo
 echo "== A# curl http://$NAME_C:8080/     (python3 -m http.server on C)"
 in_ns A curl -s --max-time 10 "http://$NAME_C:8080/"
+# fipsctl answers from a snapshot taken once a tick (1 s): let one pass so
+# the counters below include the pings and the curl.
+sleep 1.5
 
 echo
 for n in "${NODES[@]}"; do

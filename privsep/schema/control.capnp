@@ -415,6 +415,10 @@ struct CommandResult {
   }
   refreshed @2 :Bool;     # connect: an alternate path was tried (always false today)
   alreadyConnected @3 :Bool; # connect: the peer was already linked on that address; nothing was done
+  alreadyConnecting @4 :Bool; # connect: a dial to the peer was already under way; nothing was changed
+  dialCancelled @5 :Bool;  # disconnect: the peer was not up; its pending dial and retries were cancelled
+  dialState @6 :Text;      # with either: "handshake", "retry_backoff" or "resolving" (its host
+                           # name); connect with a host name: "resolving" (dialed once it answers)
 }
 
 # One metric of the stats history (fipsctl stats list; the reference's

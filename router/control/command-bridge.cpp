@@ -55,6 +55,9 @@ void CommandBridge::onReply(size_t bytes) {
   if (result.isError()) outcome.error = result.getError();
   outcome.refreshed = result.getRefreshed();
   outcome.alreadyConnected = result.getAlreadyConnected();
+  outcome.alreadyConnecting = result.getAlreadyConnecting();
+  outcome.dialCancelled = result.getDialCancelled();
+  outcome.dialState = result.getDialState();
   if (reply.hasProbe()) {
     capnp::MallocMessageBuilder report;
     report.setRoot(reply.getProbe());

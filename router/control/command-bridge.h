@@ -23,7 +23,10 @@ struct CommandOutcome {
   std::string error;  // when !ok: one line
   bool refreshed = false;
   bool alreadyConnected = false;
-  kj::Array<capnp::word> probe;  // a probe's ProbeReport as a flat message; empty otherwise
+  bool alreadyConnecting = false;  // connect: a dial was already under way
+  bool dialCancelled = false;      // disconnect: a pending dial was cancelled
+  std::string dialState;           // "handshake", "retry_backoff", "resolving" or ""
+  kj::Array<capnp::word> probe;    // a probe's ProbeReport as a flat message; empty otherwise
 };
 
 class CommandBridge {

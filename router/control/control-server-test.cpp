@@ -167,7 +167,9 @@ TEST_CASE("json_compat: JSON-line queries and commands on the control socket") {
                                {{"npub", "npub1a"},
                                 {"address", "10.0.0.1:2121"},
                                 {"transport", "udp"},
-                                {"refreshed", false}}}});
+                                {"refreshed", false},
+                                {"already_connected", false},
+                                {"already_connecting", false}}}});
   CHECK(h.query("{\"command\":\"disconnect\",\"params\":{\"npub\":\"npub1a\"}}\n") ==
         error("peer not found"));
 }

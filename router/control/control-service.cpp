@@ -19,6 +19,9 @@ void setResult(schema::CommandResult::Builder out, const CommandOutcome& outcome
   }
   out.setRefreshed(outcome.refreshed);
   out.setAlreadyConnected(outcome.alreadyConnected);
+  out.setAlreadyConnecting(outcome.alreadyConnecting);
+  out.setDialCancelled(outcome.dialCancelled);
+  out.setDialState(outcome.dialState);
 }
 
 }  // namespace

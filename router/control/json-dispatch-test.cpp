@@ -333,10 +333,34 @@ TEST_CASE("a command's outcome becomes the reference's response") {
                                        {{"npub", "npub1a"},
                                         {"address", "10.0.0.1:2121"},
                                         {"transport", "udp"},
-                                        {"refreshed", false}}}});
+                                        {"refreshed", false},
+                                        {"already_connected", false},
+                                        {"already_connecting", false}}}});
+  CommandOutcome linked;
+  linked.ok = true;
+  linked.alreadyConnected = true;
+  CHECK(bridgeResponse(c, linked)["data"]["already_connected"] == true);
+  CommandOutcome dialing;
+  dialing.ok = true;
+  dialing.alreadyConnecting = true;
+  dialing.dialState = "handshake";
+  CHECK(bridgeResponse(c, dialing)["data"]["already_connecting"] == true);
+  CHECK(bridgeResponse(c, dialing)["data"]["already_connected"] == false);
+  CHECK(bridgeResponse(c, dialing)["data"]["dial_state"] == "handshake");
   BridgeRequest d = command(R"({"command":"disconnect","params":{"npub":"npub1a"}})");
   CHECK(bridgeResponse(d, ok) ==
-        Json{{"status", "ok"}, {"data", {{"npub", "npub1a"}, {"disconnected", true}}}});
+        Json{{"status", "ok"},
+             {"data", {{"npub", "npub1a"}, {"disconnected", true}, {"dial_cancelled", false}}}});
+  CommandOutcome cancelled;
+  cancelled.ok = true;
+  cancelled.dialCancelled = true;
+  cancelled.dialState = "retry_backoff";
+  CHECK(bridgeResponse(d, cancelled) == Json{{"status", "ok"},
+                                             {"data",
+                                              {{"npub", "npub1a"},
+                                               {"disconnected", true},
+                                               {"dial_cancelled", true},
+                                               {"dial_state", "retry_backoff"}}}});
   CommandOutcome refused;
   refused.error = "peer not found: npub1a";
   CHECK(bridgeResponse(d, refused) == error("peer not found: npub1a"));

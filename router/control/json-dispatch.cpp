@@ -119,12 +119,19 @@ Dispatch dispatchRequest(const JsonRequest& request, const FlatSnapshot& snapsho
 Json bridgeResponse(const BridgeRequest& request, const CommandOutcome& outcome) {
   if (!outcome.ok) return errorResponse(outcome.error);
   if (request.kind == BridgeRequest::Kind::DISCONNECT) {
-    return okResponse(Json{{"npub", request.npub}, {"disconnected", true}});
+    Json data{
+        {"npub", request.npub}, {"disconnected", true}, {"dial_cancelled", outcome.dialCancelled}};
+    if (outcome.dialCancelled) data["dial_state"] = outcome.dialState;
+    return okResponse(data);
   }
-  return okResponse(Json{{"npub", request.npub},
-                         {"address", request.address},
-                         {"transport", request.transport},
-                         {"refreshed", outcome.refreshed}});
+  Json data{{"npub", request.npub},
+            {"address", request.address},
+            {"transport", request.transport},
+            {"refreshed", outcome.refreshed},
+            {"already_connected", outcome.alreadyConnected},
+            {"already_connecting", outcome.alreadyConnecting}};
+  if (!outcome.dialState.empty()) data["dial_state"] = outcome.dialState;
+  return okResponse(data);
 }
 
 void fillCommand(const BridgeRequest& request, schema::ControlCommand::Builder command) {

@@ -38,8 +38,14 @@ using Dispatch = std::variant<Json, BridgeRequest>;
 Dispatch dispatchRequest(const JsonRequest& request, const FlatSnapshot& snapshot,
                          const stats::StatsHistory& history);
 
-// The response envelope for a command's outcome: connect's data is
-// {npub, address, transport, refreshed}, disconnect's {npub, disconnected}.
+// The response envelope for a command's outcome: connect's data is the
+// reference's {npub, address, transport, refreshed} plus fipsctl's
+// already_connected (the peer is up on that address: nothing done, the
+// reference's refreshed:false no-op) and already_connecting (a dial was
+// under way: nothing changed) with dial_state ("handshake",
+// "retry_backoff", "resolving"); disconnect's is {npub, disconnected,
+// dial_cancelled} (the peer was not up: its pending dial, in dial_state,
+// and its retries were cancelled).
 Json bridgeResponse(const BridgeRequest& request, const CommandOutcome& outcome);
 
 // Fills a control-bridge command for `request`.

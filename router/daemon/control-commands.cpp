@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "privsep/host-name.h"
 #include "privsep/socket-address.h"
 
 #include "router/daemon/probe.h"
@@ -49,8 +50,24 @@ std::variant<identity::PublicKey, std::string> resolvePeer(const std::string& pe
   return std::get<identity::PublicKey>(key);
 }
 
+// What the dial to a peer that is not up is doing ("handshake",
+// "retry_backoff", "resolving"), or "" when there is none.
+std::string dialState(const mesh::MeshNode& links, const PeerResolver* resolver,
+                      const identity::NodeAddr& peer) {
+  switch (links.dialState(peer)) {
+    case link::DialState::HANDSHAKE:
+      return "handshake";
+    case link::DialState::WAITING:
+      return "retry_backoff";
+    case link::DialState::NONE:
+      break;
+  }
+  if (resolver != nullptr && resolver->awaitingFirstAnswer(peer)) return "resolving";
+  return "";
+}
+
 void connect(schema::ControlCommand::Connect::Reader c, mesh::MeshNode& links,
-             const TransportSet& transports, const PeerAliases& aliases,
+             const TransportSet& transports, PeerResolver* resolver, const PeerAliases& aliases,
              schema::CommandResult::Builder result) {
   const std::string address = c.getAddress();
   const std::string transport = c.getTransport();
@@ -63,41 +80,78 @@ void connect(schema::ControlCommand::Connect::Reader c, mesh::MeshNode& links,
   if (!transportId) {
     return result.setError(fmt::format("no transport available for type: {}", transport));
   }
+  // A numeric ip:port, or a host name the UDP worker looks up (udp only).
   const auto parsed = privsep::parseSocketAddress(address);
-  if (!parsed) {
-    return result.setError(fmt::format(
-        "address '{}' is not a numeric ip:port (hostnames are not resolved yet)", address));
-  }
-  const auto to = toTransportAddr(*transportId, *parsed);
-  if (!to || to->isFipsMeshAddress()) {
-    return result.setError(fmt::format(
-        "'{}' is a FIPS mesh address (fd00::/8), not a reachable {} endpoint", address, transport));
+  std::optional<link::TransportAddr> to;
+  std::optional<privsep::HostPort> host;
+  if (parsed) {
+    to = toTransportAddr(*transportId, *parsed);
+    if (!to || to->isFipsMeshAddress()) {
+      return result.setError(
+          fmt::format("'{}' is a FIPS mesh address (fd00::/8), not a reachable {} endpoint",
+                      address, transport));
+    }
+  } else if (host = privsep::parseHostPort(address); !host) {
+    return result.setError(
+        fmt::format("address '{}' is neither ip:port nor host:port (port 1-65535)", address));
+  } else if (transport != "udp" && !transport.starts_with("udp/")) {
+    return result.setError(
+        fmt::format("host names are looked up for udp only; give {} a numeric ip:port", transport));
+  } else if (resolver == nullptr) {
+    return result.setError("host names cannot be looked up now (node starting)");
   }
   if (auto active = activePeer(links, peerAddr)) {
-    if (active->current == *to) {
+    if (to && active->current == *to) {
       result.setOk();  // already on this path: nothing to do, and the client says so
       result.setAlreadyConnected(true);
       return;
     }
-    return result.setError(
-        fmt::format("peer already connected via {}; trying an alternate "
-                    "path is not supported yet",
-                    link::toText(active->current)));
+    return result.setError(fmt::format(
+        "peer already connected via {}: nothing was changed (this build does not try {} as an "
+        "alternate path; disconnect the peer first to move it there)",
+        link::toText(active->current), address));
   }
-  // False also when it is already dialed (a static peer): not an error.
-  links.addEphemeralPeer(peerKey, *to);
+  // A dial already under way is left alone (the reference's "connection
+  // already in progress"): ok, and the client says so.
+  if (const auto state = dialState(links, resolver, peerAddr); !state.empty()) {
+    result.setOk();
+    result.setAlreadyConnecting(true);
+    result.setDialState(state);
+    return;
+  }
+  if (host) {
+    // Dialed once the UDP worker answers (next tick); a failed lookup is logged.
+    resolver->addEphemeral(peerKey, c.getNpub().cStr(), {*transportId, std::move(*host)});
+    result.setOk();
+    result.setDialState("resolving");
+    return;
+  }
+  if (!links.addEphemeralPeer(peerKey, *to)) {
+    return result.setError(fmt::format("cannot dial {} at {}", c.getNpub().cStr(), address));
+  }
   result.setOk();
 }
 
 void disconnect(schema::ControlCommand::Disconnect::Reader d, mesh::MeshNode& links,
-                const PeerAliases& aliases, schema::CommandResult::Builder result) {
+                PeerResolver* resolver, const PeerAliases& aliases,
+                schema::CommandResult::Builder result) {
   const std::string peer = d.getNpub();
   auto key = resolvePeer(peer, aliases);
   if (auto* error = std::get_if<std::string>(&key)) return result.setError(*error);
   const auto addr = identity::NodeAddr::fromPublicKey(std::get<identity::PublicKey>(key));
-  if (!activePeer(links, addr)) return result.setError(fmt::format("peer not found: {}", peer));
+  const auto state = dialState(links, resolver, addr);
+  if (!activePeer(links, addr) && state.empty()) {
+    return result.setError(fmt::format("peer not found: {}", peer));
+  }
+  // Forgotten by the engine (link, dial, retries) and by the resolver, so a
+  // later answer for its host name does not dial it again.
   links.removePeer(addr);
+  if (resolver != nullptr) resolver->remove(addr);
   result.setOk();
+  if (!state.empty()) {
+    result.setDialCancelled(true);
+    result.setDialState(state);
+  }
 }
 
 }  // namespace
@@ -113,15 +167,16 @@ PeerAliases peerAliases(capnp::List<schema::StaticPeer>::Reader peers) {
 }
 
 void runControlCommand(schema::ControlCommand::Reader command, mesh::MeshNode& links,
-                       const TransportSet& transports, const PeerAliases& aliases,
+                       const TransportSet& transports, PeerResolver* resolver,
+                       const PeerAliases& aliases,
                        const std::map<identity::NodeAddr, std::string>& names,
                        schema::ControlReply::Builder reply) {
   switch (command.which()) {
     case schema::ControlCommand::CONNECT:
-      connect(command.getConnect(), links, transports, aliases, reply.initResult());
+      connect(command.getConnect(), links, transports, resolver, aliases, reply.initResult());
       break;
     case schema::ControlCommand::DISCONNECT:
-      disconnect(command.getDisconnect(), links, aliases, reply.initResult());
+      disconnect(command.getDisconnect(), links, resolver, aliases, reply.initResult());
       break;
     case schema::ControlCommand::PROBE: {
       auto probe = command.getProbe();

@@ -32,7 +32,6 @@ std::optional<double> measuredLoss(const link::LinkMetrics& metrics) {
 
 stats::NodeSample nodeSample(const mesh::MeshNode& mesh, std::span<const link::PeerInfo> peers) {
   const auto& forwarding = mesh.forwarding();
-  const auto& counters = mesh.counters();
   stats::NodeSample s;
   s.meshSize = estimateMeshSize(mesh, peers);
   s.treeDepth = static_cast<uint32_t>(mesh.tree().coordinates().depth());
@@ -40,8 +39,8 @@ stats::NodeSample nodeSample(const mesh::MeshNode& mesh, std::span<const link::P
   s.parentSwitchesTotal = mesh.tree().counters().parentSwitches;
   s.bytesInTotal = forwarding.receivedBytes;
   s.packetsInTotal = forwarding.receivedPackets;
-  s.bytesOutTotal = forwarding.forwardedBytes + counters.originatedBytes;
-  s.packetsOutTotal = forwarding.forwardedPackets + counters.originatedPackets;
+  s.bytesOutTotal = forwarding.forwardedBytes + forwarding.originatedBytes;
+  s.packetsOutTotal = forwarding.forwardedPackets + forwarding.originatedPackets;
   s.activeSessions = mesh.sessions().size();
   // The mean MMP loss of the peers that have a measurement; 0 without any
   // (the reference's node loss_rate).

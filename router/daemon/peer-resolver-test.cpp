@@ -44,17 +44,20 @@ link::TransportAddr v6(uint8_t first, uint16_t port = 2121) {
 struct Fixture {
   std::vector<Sent> sent;
   std::vector<std::vector<link::TransportAddr>> published;
+  std::vector<bool> ephemeral;  // per published list
   bool accept = true;
   bool up = false;
-  PeerResolver resolver{1000, 4000,
-                        [this](uint32_t t, uint32_t id, const std::string& host, uint16_t port) {
-                          if (!accept) return false;
-                          sent.push_back({t, id, host, port});
-                          return true;
-                        },
-                        [this](const identity::PublicKey&, std::vector<link::TransportAddr> a) {
-                          published.push_back(std::move(a));
-                        }};
+  PeerResolver resolver{
+      1000, 4000,
+      [this](uint32_t t, uint32_t id, const std::string& host, uint16_t port) {
+        if (!accept) return false;
+        sent.push_back({t, id, host, port});
+        return true;
+      },
+      [this](const identity::PublicKey&, std::vector<link::TransportAddr> a, bool once) {
+        published.push_back(std::move(a));
+        ephemeral.push_back(once);
+      }};
   std::function<bool(const identity::NodeAddr&)> isUp = [this](const identity::NodeAddr&) {
     return up;
   };
@@ -74,6 +77,64 @@ TEST_CASE("resolver: looks the name up, hands numeric then resolved addresses to
   f.resolver.onResolved(1, f.sent[0].id, {v4(2), v4(9), v4(3)}, "", 1000);
   REQUIRE(f.published.size() == 2);
   CHECK(f.published[1] == std::vector{v4(9), v4(2), v4(3)});
+  CHECK(f.ephemeral == std::vector{false, false});
+}
+
+TEST_CASE("resolver: awaiting its first answer until one comes; removed, it asks no more") {
+  Fixture f;
+  const auto addr = identity::NodeAddr::fromPublicKey(generatorKey());
+  CHECK_FALSE(f.resolver.awaitingFirstAnswer(addr));
+  f.resolver.add(generatorKey(), "b", {}, {{1, {"node-b", 2121}}});
+  CHECK(f.resolver.awaitingFirstAnswer(addr));
+  f.resolver.tick(0, f.isUp);
+  REQUIRE(f.sent.size() == 1);
+  f.resolver.onResolved(1, f.sent[0].id, {v4(2)}, "", 10);
+  CHECK_FALSE(f.resolver.awaitingFirstAnswer(addr));
+  CHECK(f.resolver.remove(addr));
+  CHECK_FALSE(f.resolver.remove(addr));
+  f.resolver.tick(RESOLVE_TTL_MS + 10, f.isUp);
+  CHECK(f.sent.size() == 1);
+}
+
+TEST_CASE("resolver: an answer in flight for a removed peer is ignored") {
+  Fixture f;
+  f.resolver.add(generatorKey(), "b", {}, {{1, {"node-b", 2121}}});
+  f.resolver.tick(0, f.isUp);
+  REQUIRE(f.sent.size() == 1);
+  f.resolver.remove(identity::NodeAddr::fromPublicKey(generatorKey()));
+  f.resolver.onResolved(1, f.sent[0].id, {v4(2)}, "", 10);
+  CHECK(f.published.empty());
+}
+
+TEST_CASE("resolver: a connect-time name is looked up once, handed over once, then forgotten") {
+  Fixture f;
+  const auto addr = identity::NodeAddr::fromPublicKey(generatorKey());
+  CHECK(f.resolver.addEphemeral(generatorKey(), "npub1x", {1, {"node-b", 2121}}));
+  CHECK_FALSE(f.resolver.addEphemeral(generatorKey(), "npub1x", {1, {"node-b", 2121}}));
+  CHECK(f.published.empty());  // nothing before the answer
+  CHECK(f.resolver.awaitingFirstAnswer(addr));
+  f.resolver.tick(0, f.isUp);
+  REQUIRE(f.sent.size() == 1);
+  f.resolver.onResolved(1, f.sent[0].id, {v6(0xFD), v4(2), v4(3)}, "", 10);
+  REQUIRE(f.published.size() == 1);
+  CHECK(f.published[0] == std::vector{v4(2), v4(3)});
+  CHECK(f.ephemeral[0]);
+  CHECK_FALSE(f.resolver.awaitingFirstAnswer(addr));
+  CHECK_FALSE(f.resolver.remove(addr));  // forgotten
+  f.resolver.tick(RESOLVE_TTL_MS + 10, f.isUp);
+  CHECK(f.sent.size() == 1);
+}
+
+TEST_CASE("resolver: a connect-time name that fails is forgotten, not retried") {
+  Fixture f;
+  f.resolver.addEphemeral(generatorKey(), "npub1x", {1, {"nowhere", 2121}});
+  f.resolver.tick(0, f.isUp);
+  REQUIRE(f.sent.size() == 1);
+  f.resolver.onResolved(1, f.sent[0].id, {}, "Name or service not known", 10);
+  CHECK(f.published.empty());
+  CHECK_FALSE(f.resolver.awaitingFirstAnswer(identity::NodeAddr::fromPublicKey(generatorKey())));
+  f.resolver.tick(100'000, f.isUp);
+  CHECK(f.sent.size() == 1);
 }
 
 TEST_CASE("resolver: an answer for another transport or id is not taken") {

@@ -34,10 +34,28 @@ PeerResolver::PeerResolver(uint64_t retryBaseMs, uint64_t retryCapMs, SendResolv
 
 void PeerResolver::add(const identity::PublicKey& key, const std::string& name,
                        std::vector<link::TransportAddr> numeric, std::vector<PeerHostName> hosts) {
-  Peer peer{key, name, std::move(numeric), {}};
+  Peer peer{key, name, std::move(numeric), {}, false};
   for (auto& host : hosts) peer.hosts.push_back(Host{std::move(host), {}, std::nullopt, 0, 0});
   auto [it, added] = peers_.emplace(identity::NodeAddr::fromPublicKey(key), std::move(peer));
   if (added && !it->second.numeric.empty()) publish(it->second);
+}
+
+bool PeerResolver::addEphemeral(const identity::PublicKey& key, const std::string& name,
+                                PeerHostName host) {
+  Peer peer{key, name, {}, {}, true};
+  peer.hosts.push_back(Host{std::move(host), {}, std::nullopt, 0, 0});
+  return peers_.emplace(identity::NodeAddr::fromPublicKey(key), std::move(peer)).second;
+}
+
+bool PeerResolver::awaitingFirstAnswer(const identity::NodeAddr& peer) const {
+  const auto it = peers_.find(peer);
+  if (it == peers_.end() || !it->second.numeric.empty()) return false;
+  return std::all_of(it->second.hosts.begin(), it->second.hosts.end(),
+                     [](const Host& host) { return host.answer.empty(); });
+}
+
+bool PeerResolver::remove(const identity::NodeAddr& peer) {
+  return peers_.erase(peer) > 0;
 }
 
 void PeerResolver::tick(uint64_t nowMs,
@@ -58,11 +76,15 @@ void PeerResolver::tick(uint64_t nowMs,
 void PeerResolver::onResolved(uint32_t transportId, uint32_t id,
                               std::vector<link::TransportAddr> addrs, const std::string& error,
                               uint64_t nowMs) {
-  for (auto& [addr, peer] : peers_) {
+  for (auto it = peers_.begin(); it != peers_.end(); ++it) {
+    Peer& peer = it->second;
     for (auto& host : peer.hosts) {
       if (host.inFlight != id || host.name.transportId != transportId) continue;
       host.inFlight.reset();
-      if (!error.empty()) return failed(peer, host, error, nowMs);
+      if (!error.empty()) {
+        if (failed(peer, host, error, nowMs)) peers_.erase(it);
+        return;
+      }
       std::vector<link::TransportAddr> usable;
       for (const auto& a : addrs) {
         if (!a.isFipsMeshAddress()) {
@@ -72,7 +94,17 @@ void PeerResolver::onResolved(uint32_t transportId, uint32_t id,
                        peer.name, hostText(host.name), ipText(a));
         }
       }
-      if (usable.empty()) return failed(peer, host, "no usable address", nowMs);
+      if (usable.empty()) {
+        if (failed(peer, host, "no usable address", nowMs)) peers_.erase(it);
+        return;
+      }
+      if (peer.ephemeral) {
+        spdlog::info("connect {}: {} resolves to {}", peer.name, hostText(host.name),
+                     ipText(usable.front()));
+        onAddrs_(peer.key, std::move(usable), true);
+        peers_.erase(it);
+        return;
+      }
       if (usable != host.answer) {
         spdlog::info("peer {}: {} resolves to {}{}", peer.name, hostText(host.name),
                      ipText(usable.front()),
@@ -89,13 +121,19 @@ void PeerResolver::onResolved(uint32_t transportId, uint32_t id,
   }
 }
 
-void PeerResolver::failed(Peer& peer, Host& host, const std::string& why, uint64_t nowMs) {
+bool PeerResolver::failed(Peer& peer, Host& host, const std::string& why, uint64_t nowMs) {
+  if (peer.ephemeral) {
+    spdlog::warn("connect {}: cannot resolve {}: {}; not dialed", peer.name, hostText(host.name),
+                 why);
+    return true;
+  }
   const uint64_t waitMs = link::retryBackoffMs(host.failures, retryBaseMs_, retryCapMs_);
   ++host.failures;
   host.dueMs = nowMs + waitMs;
   spdlog::warn("peer {}: cannot resolve {}: {} (attempt {}, next in {} s{})", peer.name,
                hostText(host.name), why, host.failures, (waitMs + 999) / 1000,
                host.answer.empty() ? "" : "; the last answer stays in use");
+  return false;
 }
 
 // Hands the engine every usable address: numeric ones first, then each
@@ -107,7 +145,7 @@ void PeerResolver::publish(Peer& peer) {
       if (std::find(all.begin(), all.end(), a) == all.end()) all.push_back(a);
     }
   }
-  if (!all.empty()) onAddrs_(peer.key, std::move(all));
+  if (!all.empty()) onAddrs_(peer.key, std::move(all), false);
 }
 
 }  // namespace fips::router

@@ -42,8 +42,9 @@ class PeerResolver {
   using SendResolve = std::function<bool(uint32_t transportId, uint32_t id, const std::string& host,
                                          uint16_t port)>;
   // The peer's usable addresses changed (never called with an empty list).
-  using AddrsHandler =
-      std::function<void(const identity::PublicKey& key, std::vector<link::TransportAddr> addrs)>;
+  // `ephemeral`: the one answer for a connect-time name (addEphemeral).
+  using AddrsHandler = std::function<void(const identity::PublicKey& key,
+                                          std::vector<link::TransportAddr> addrs, bool ephemeral)>;
 
   PeerResolver(uint64_t retryBaseMs, uint64_t retryCapMs, SendResolve send, AddrsHandler onAddrs);
   PeerResolver(const PeerResolver&) = delete;
@@ -53,6 +54,18 @@ class PeerResolver {
   // are, next to the answers). `name` is for logs.
   void add(const identity::PublicKey& key, const std::string& name,
            std::vector<link::TransportAddr> numeric, std::vector<PeerHostName> hosts);
+  // A peer to dial once at `host` (fipsctl connect with a host name): looked
+  // up on the next tick; the first usable answer is handed over once and
+  // the peer forgotten, as it is after a failed lookup (no retries: a
+  // connect that fails leaves nothing behind). False if `peer` is ours
+  // already.
+  bool addEphemeral(const identity::PublicKey& key, const std::string& name, PeerHostName host);
+  // Whether `peer` is one of ours and none of its names has answered yet
+  // (its first dial waits for a lookup).
+  bool awaitingFirstAnswer(const identity::NodeAddr& peer) const;
+  // Forgets `peer` (fipsctl disconnect): no more lookups, and an answer
+  // still in flight is ignored. False if it was not ours.
+  bool remove(const identity::NodeAddr& peer);
   // Sends the lookups that are due: never answered, failed and due for a
   // retry, or older than RESOLVE_TTL_MS while `isUp` says the peer is down.
   void tick(uint64_t nowMs, const std::function<bool(const identity::NodeAddr&)>& isUp);
@@ -73,10 +86,12 @@ class PeerResolver {
     std::string name;
     std::vector<link::TransportAddr> numeric;
     std::vector<Host> hosts;
+    bool ephemeral = false;
   };
 
   void publish(Peer& peer);
-  void failed(Peer& peer, Host& host, const std::string& why, uint64_t nowMs);
+  // Logs a failed lookup; true if the peer is ephemeral (then to be forgotten).
+  bool failed(Peer& peer, Host& host, const std::string& why, uint64_t nowMs);
 
   uint64_t retryBaseMs_;
   uint64_t retryCapMs_;

@@ -175,10 +175,12 @@ void RouterDaemon::startMesh(schema::RouterConfig::Reader slice, crypto::KeyPair
       [this](uint32_t transport, uint32_t request, const std::string& host, uint16_t port) {
         return transports_.resolve(transport, request, host, port);
       },
-      [this](const identity::PublicKey& peer, std::vector<link::TransportAddr> addrs) {
-        if (!mesh_->setStaticPeerAddrs(peer, std::move(addrs))) {
-          spdlog::warn("peer {}: addresses refused", identity::encodeNpub(peer));
-        }
+      [this](const identity::PublicKey& peer, std::vector<link::TransportAddr> addrs,
+             bool ephemeral) {
+        // A connect-time name (fipsctl connect) is dialed once at its first address.
+        const bool taken = ephemeral ? mesh_->addEphemeralPeer(peer, addrs.front())
+                                     : mesh_->setStaticPeerAddrs(peer, std::move(addrs));
+        if (!taken) spdlog::warn("peer {}: addresses refused", identity::encodeNpub(peer));
       });
   transports_.setResolvedHandler(
       [this](uint32_t transport, uint32_t request, auto addrs, const std::string& error) {
@@ -306,7 +308,8 @@ void RouterDaemon::sampleHistory() {
 void RouterDaemon::onControlCommand(schema::ControlCommand::Reader command,
                                     schema::ControlReply::Builder reply) {
   if (!mesh_ || stopping_) return reply.initResult().setError("node shutting down");
-  runControlCommand(command, *mesh_, transports_, peerAliases_, facts_.aliases, reply);
+  runControlCommand(command, *mesh_, transports_, resolver_.get(), peerAliases_, facts_.aliases,
+                    reply);
   transports_.flush();
   publishSnapshot();
 }
@@ -390,6 +393,13 @@ void RouterDaemon::sendDatagram(const link::TransportAddr& to, std::span<const u
 void RouterDaemon::onLinkUp(const link::PeerInfo& peer) {
   spdlog::info("link up: {} via {} ({})", identity::encodeNpub(peer.key),
                link::toText(peer.current), peer.outbound ? "outbound" : "inbound");
+}
+
+// Both ends dialed at once and each came up inbound first: the one with the
+// smaller node address now uses its outbound session (as `show peers` says).
+void RouterDaemon::onLinkSwapped(const link::PeerInfo& peer) {
+  spdlog::info("link now outbound: {} via {} (simultaneous dial: our outbound session kept)",
+               identity::encodeNpub(peer.key), link::toText(peer.current));
 }
 
 void RouterDaemon::onLinkDown(const link::PeerInfo& peer, link::LinkDownReason reason) {

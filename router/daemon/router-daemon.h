@@ -96,6 +96,7 @@ class RouterDaemon final : public mesh::MeshIo {
   // mesh::MeshIo
   void sendDatagram(const link::TransportAddr& to, std::span<const uint8_t> packet) override;
   void onLinkUp(const link::PeerInfo& peer) override;
+  void onLinkSwapped(const link::PeerInfo& peer) override;
   void onLinkDown(const link::PeerInfo& peer, link::LinkDownReason reason) override;
   void onTreeChanged(const stp::Coordinates& coords) override;
   void onLookupResolved(const identity::NodeAddr& target, const stp::Coordinates& coords) override;

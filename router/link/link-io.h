@@ -61,6 +61,11 @@ class LinkIo {
   virtual void sendDatagram(const TransportAddr& to, std::span<const uint8_t> packet) = 0;
   virtual void onLinkUp(const PeerInfo& peer) = 0;
   virtual void onLinkDown(const PeerInfo& peer, LinkDownReason reason) = 0;
+  // Simultaneous dial (spec 02 §5 cross-connection): the active link, which
+  // came up inbound, now uses the session of our own outbound handshake (we
+  // have the smaller NodeAddr). The link stays up; `peer` is its new state
+  // (outbound).
+  virtual void onLinkSwapped(const PeerInfo& /*peer*/) {}
   // A link message other than Heartbeat/Disconnect (which the engine consumes);
   // body is what follows the msg_type byte, framing already checked.
   virtual void onLinkMessage(const identity::NodeAddr& peer, fmp::LinkMessageType type,

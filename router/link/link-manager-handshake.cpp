@@ -136,6 +136,7 @@ void LinkManager::completeOutbound(OutboundHandshake done, uint32_t theirIndex,
     // Cross-connection (spec 02 §5): the smaller NodeAddr keeps its outbound.
     if (keys && localAddr_ < done.peer) {
       it->second->replaceSession(*keys, done.ourIndex, theirIndex, nowMs);
+      io_.onLinkSwapped(it->second->info());
     } else {
       indices_.release(done.to.transportId, done.ourIndex);
     }

@@ -52,6 +52,7 @@ TEST_CASE("link: comes up within 2 s, either side dialing") {
 }
 
 TEST_CASE("link: both dial at once ends in exactly one link (50 seeds)") {
+  size_t swaps = 0;
   for (uint64_t seed = 1; seed <= 50; ++seed) {
     TestNet net(seed);
     net.maxDelayMs = seed % 3 == 0 ? 0 : 40;
@@ -65,7 +66,13 @@ TEST_CASE("link: both dial at once ends in exactly one link (50 seeds)") {
     checkOneSession(a, b);
     checkTraffic(net, a, b, static_cast<uint32_t>(seed));
     CHECK(a.mgr->counters().linksDown == 0);
+    // What was reported (link up, then a swap) is the direction in use.
+    CHECK(a.reportedOutbound.at(b.nodeAddr) == a.peer(b)->outbound);
+    CHECK(b.reportedOutbound.at(a.nodeAddr) == b.peer(a)->outbound);
+    CHECK(a.peer(b)->outbound != b.peer(a)->outbound);
+    swaps += a.swaps + b.swaps;
   }
+  CHECK(swaps > 0);  // the cross-connection swap did happen in some runs
 }
 
 TEST_CASE("link: dead after link_dead_timeout of silence, then re-established") {
@@ -308,6 +315,34 @@ TEST_CASE("link: setStaticPeerAddrs adds a peer, then changes where the next dia
   net.run(5000);
   CHECK(a.hasPeer(b));
   CHECK(a.mgr->counters().linksDown == 0);
+}
+
+TEST_CASE("link: dialState follows a dial: handshake, retry backoff, none once up or removed") {
+  TestNet net(17);
+  TestNode& a = net.add();
+  TestNode& b = net.add();
+  TestNode& c = net.add();
+  b.silent = true;
+  c.silent = true;
+  CHECK(a.mgr->dialState(b.nodeAddr) == DialState::NONE);
+  net.connect(a, b);  // static: redialed
+  CHECK(a.mgr->addEphemeralPeer(c.publicKey, c.addr));
+  CHECK(a.mgr->dialState(b.nodeAddr) == DialState::HANDSHAKE);
+  CHECK(a.mgr->dialState(c.nodeAddr) == DialState::HANDSHAKE);
+  net.run(31'000);  // past handshake_timeout (30 s): b waits to redial, c is forgotten
+  CHECK(a.mgr->dialState(b.nodeAddr) == DialState::WAITING);
+  CHECK(a.mgr->dialState(c.nodeAddr) == DialState::NONE);
+  CHECK(a.mgr->removePeer(b.nodeAddr));  // cancels the dial and its retries
+  CHECK(a.mgr->dialState(b.nodeAddr) == DialState::NONE);
+  const uint64_t dials = a.mgr->counters().handshakesOut;
+  b.silent = false;
+  net.run(120'000);
+  CHECK(a.mgr->counters().handshakesOut == dials);
+  CHECK_FALSE(a.hasPeer(b));
+  net.connect(a, b);
+  net.run(2000);
+  REQUIRE(a.hasPeer(b));
+  CHECK(a.mgr->dialState(b.nodeAddr) == DialState::NONE);
 }
 
 TEST_CASE("link: an ephemeral peer is dialed once and never redialed") {

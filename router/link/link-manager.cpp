@@ -85,6 +85,12 @@ bool LinkManager::removePeer(const identity::NodeAddr& peer) {
   return true;
 }
 
+DialState LinkManager::dialState(const identity::NodeAddr& peer) const {
+  if (peers_.contains(peer)) return DialState::NONE;
+  if (outbound_.contains(peer)) return DialState::HANDSHAKE;
+  return statics_.contains(peer) ? DialState::WAITING : DialState::NONE;
+}
+
 bool LinkManager::sendLinkMessage(const identity::NodeAddr& peer, fmp::LinkMessageType type,
                                   std::span<const uint8_t> body) {
   const auto it = peers_.find(peer);

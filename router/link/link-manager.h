@@ -65,6 +65,14 @@ struct RetryInfo {
   bool autoReconnect = true;      // false for ephemeral (fipsctl connect) peers
 };
 
+// Where a dial to a peer stands (fipsctl connect/disconnect of a peer that
+// is not up yet).
+enum class DialState {
+  NONE,       // no dial: the peer is up, or unknown to the engine
+  HANDSHAKE,  // our msg1 is out and its msg2 awaited
+  WAITING,    // a configured peer waiting for its next dial (retry backoff)
+};
+
 class LinkManager {
  public:
   // ctx, config, clock, rng and io are borrowed and must outlive the
@@ -94,6 +102,8 @@ class LinkManager {
   // Forgets a static peer: cancels its dial and, if the link is up, sends
   // Disconnect(ConfigurationChange) and takes it down. False if unknown.
   bool removePeer(const identity::NodeAddr& peer);
+  // Whether a dial to `peer` is under way (NONE while its link is up).
+  DialState dialState(const identity::NodeAddr& peer) const;
 
   // The one receive entry point: prefix and payload_len checks, then msg1,
   // msg2 or an established frame dispatched by (transport id, receiver_idx).

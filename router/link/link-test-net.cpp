@@ -59,6 +59,12 @@ void TestNode::sendDatagram(const TransportAddr& to, std::span<const uint8_t> pa
 
 void TestNode::onLinkUp(const PeerInfo& peer) {
   events.push_back({peer.addr, true, LinkDownReason::DEAD, net.clock.now});
+  reportedOutbound[peer.addr] = peer.outbound;
+}
+
+void TestNode::onLinkSwapped(const PeerInfo& peer) {
+  reportedOutbound[peer.addr] = peer.outbound;
+  ++swaps;
 }
 
 void TestNode::onLinkDown(const PeerInfo& peer, LinkDownReason reason) {

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <random>
@@ -68,6 +69,7 @@ class TestNode final : public LinkIo {
   void onLinkMessage(const identity::NodeAddr& peer, fmp::LinkMessageType type,
                      std::span<const uint8_t> body) override;
   void onLinkMeasured(const identity::NodeAddr& peer) override;
+  void onLinkSwapped(const PeerInfo& peer) override;
 
   // A new LinkManager with a fresh epoch (process restart), same key.
   void restart();
@@ -90,6 +92,9 @@ class TestNode final : public LinkIo {
   std::vector<LinkEvent> events;
   std::vector<uint32_t> received;            // data sequence numbers
   std::vector<identity::NodeAddr> measured;  // onLinkMeasured calls
+  // The direction last reported per peer (onLinkUp, then onLinkSwapped).
+  std::map<identity::NodeAddr, bool> reportedOutbound;
+  size_t swaps = 0;  // onLinkSwapped calls
   uint64_t epochCounter = 0;
 };
 

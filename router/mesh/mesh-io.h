@@ -31,6 +31,8 @@ class MeshIo {
   virtual void sendDatagram(const link::TransportAddr& to, std::span<const uint8_t> packet) = 0;
   // Lifecycle notices, for logs (the defaults do nothing).
   virtual void onLinkUp(const link::PeerInfo&) {}
+  // An active link switched to our outbound session (LinkIo::onLinkSwapped).
+  virtual void onLinkSwapped(const link::PeerInfo&) {}
   virtual void onLinkDown(const link::PeerInfo&, link::LinkDownReason) {}
   // Our tree position changed: new root, parent or coordinates (self → root).
   virtual void onTreeChanged(const stp::Coordinates&) {}

@@ -115,8 +115,6 @@ void MeshNode::sendFsp(const fsp::SendFsp& send, fsp::SessionActions& more) {
   datagram.payload = send.message;
   const auto encoded = fmp::encodeSessionDatagram(datagram);
   const auto body = bodyOf(encoded);
-  ++counters_.originatedPackets;
-  counters_.originatedBytes += body.size();
   forwarder_.recordOriginated(body.size());
   queue(hop.peer->addr, fmp::LinkMessageType::SESSION_DATAGRAM, body);
   sessions_.seedPathMtu(send.dest, linkMtu);

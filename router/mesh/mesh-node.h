@@ -69,11 +69,11 @@ class MessageCounts {
 // Link messages by type, in and out, and the ones no component took.
 struct MeshCounters {
   MessageCounts messagesIn;
-  MessageCounts messagesOut;       // sent by the components
-  uint64_t unhandled = 0;          // types with no component yet (#5, #6)
-  uint64_t sendFailures = 0;       // the peer went away before the send
-  uint64_t originatedPackets = 0;  // SessionDatagrams this node sourced (FSP)
-  uint64_t originatedBytes = 0;    // their encoded bodies, bytes
+  MessageCounts messagesOut;  // sent by the components
+  uint64_t unhandled = 0;     // types with no component yet (#5, #6)
+  uint64_t sendFailures = 0;  // the peer went away before the send
+  // SessionDatagrams this node sourced are counted once, by the Forwarder
+  // (forwarding(): originatedPackets/Bytes).
 
   // Every link message the components sent (tree, bloom, lookup): the
   // mesh's control traffic. Heartbeats and handshakes are the link engine's.
@@ -134,6 +134,8 @@ class MeshNode final : private link::LinkIo, private routing::MeshView {
   // The link engine's handshakes and redial state (fipsctl show connections|routing).
   std::vector<link::HandshakeInfo> handshakes() const { return links_.handshakes(); }
   std::vector<link::RetryInfo> retries() const { return links_.retries(); }
+  // Whether a dial to `peer` is under way (LinkManager::dialState).
+  link::DialState dialState(const identity::NodeAddr& peer) const { return links_.dialState(peer); }
   // The receive entry point for every datagram from a transport.
   void onDatagram(const link::TransportAddr& from, std::span<const uint8_t> packet);
   // Timers of the link engine and every component; call about once a second.
@@ -190,6 +192,7 @@ class MeshNode final : private link::LinkIo, private routing::MeshView {
   // link::LinkIo (called inside the engine: queue sends, never call it).
   void sendDatagram(const link::TransportAddr& to, std::span<const uint8_t> packet) override;
   void onLinkUp(const link::PeerInfo& peer) override;
+  void onLinkSwapped(const link::PeerInfo& peer) override { io_.onLinkSwapped(peer); }
   void onLinkDown(const link::PeerInfo& peer, link::LinkDownReason reason) override;
   void onLinkMessage(const identity::NodeAddr& peer, fmp::LinkMessageType type,
                      std::span<const uint8_t> body) override;

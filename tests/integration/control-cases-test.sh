@@ -11,7 +11,14 @@
 # Checks: with those 20 peers dialing and redialing, 100 `fipsctl show
 # status` queries each answer (latency printed, and every one under 1 s);
 # `connect` to B when it is already linked on that address says so
-# (exit 0, "already connected", already_connected true in --json);
+# (exit 0, "already connected", already_connected true in --json), and at
+# another address says nothing changed; `connect` to a peer still being
+# dialed (a configured silent peer, or a second connect) says "already
+# connecting" (exit 0; already_connecting and dial_state in --json) and
+# `disconnect` of it cancels the dial and its retries (no handshake to it
+# afterwards, "peer not found" the second time); `connect` by host name
+# (node-b.test in A's netns hosts file) is looked up by the UDP worker and
+# brings B up, and a name that does not resolve is logged and not dialed;
 # `connect` with an fd00::/8 address is refused with an error naming
 # fd00::/8; `disconnect` sends B a Disconnect so B drops A at once (long
 # before its dead-link timeout, 30 s here) and A keeps no link; show
@@ -26,6 +33,13 @@ BUILD=${1:?usage: control-cases-test.sh BUILD_DIR}
 node_ns A kA-$$
 node_ns B kB-$$
 veth_link A B 10.97.0.1/24 10.97.0.2/24
+# `ip netns exec` mounts /etc/netns/<ns>/hosts over /etc/hosts: A's UDP
+# worker knows B as node-b.test (a connect by host name); its resolv.conf
+# names a server on A's loopback where nothing listens, so no query leaves.
+mkdir -p "/etc/netns/kA-$$"
+CLEANUPS+=("rm -rf /etc/netns/kA-$$")
+printf '127.0.0.1 localhost\n10.97.0.2 node-b.test\n' > "/etc/netns/kA-$$/hosts"
+echo "nameserver 127.0.0.1" > "/etc/netns/kA-$$/resolv.conf"
 in_ns A ip route add blackhole 203.0.113.0/24
 in_ns A ip route add 198.51.100.0/24 via 10.97.0.2
 in_ns B sysctl -qw net.ipv4.ip_forward=0
@@ -78,6 +92,51 @@ check "every query under 1 s (the loop never blocks)" \
 check "show routing --json: the silent peers are in retries[]" bash -c \
   "$BUILD/ctl/fipsctl -s $SOCK_A show routing --json | python3 -c 'import json,sys; d=json.load(sys.stdin); sys.exit(0 if \"forwarding\" in d and isinstance(d[\"retries\"], list) and isinstance(d[\"pending_lookups\"], list) else 1)'"
 
+# --- a peer still being dialed: connect again changes nothing and says so;
+# disconnect cancels the dial and its retries
+pending_to() {  # pending_to ADDR: show connections lists a handshake to ADDR
+  "$BUILD/ctl/fipsctl" -s "$SOCK_A" show connections --json |
+    python3 -c 'import json,sys; sys.exit(0 if sys.argv[1] in [c["remote_addr"] for c in json.load(sys.stdin)["connections"]] else 1)' "$1"
+}
+export -f pending_to
+export SOCK_A
+ctl connect "${NPUB[S1]}" 203.0.113.1:2121 udp > "$WORK/out" 2>&1; rc=$?
+check "connect to a configured peer still being dialed: exit 0, 'already connecting'" \
+  bash -c "[ $rc -eq 0 ] && grep -q 'already connecting' $WORK/out"
+check "connect --json to it: already_connecting true with its dial_state" bash -c \
+  "$BUILD/ctl/fipsctl -s $SOCK_A connect ${NPUB[S1]} 203.0.113.1:2121 udp --json | python3 -c 'import json,sys; d=json.load(sys.stdin); sys.exit(0 if d[\"already_connecting\"] and not d[\"already_connected\"] and d[\"dial_state\"] in (\"handshake\", \"retry_backoff\") else 1)'"
+ctl disconnect "${NPUB[S1]}" > "$WORK/out" 2>&1; rc=$?
+check "disconnect of a configured peer still being dialed: exit 0, the dial cancelled" \
+  bash -c "[ $rc -eq 0 ] && grep -q 'cancelled the pending dial' $WORK/out"
+sleep 4  # past the retry backoff (at most 2 s): a dial left behind would be back
+check "after that disconnect: no handshake to it, none 4 s later" bash -c "! pending_to 203.0.113.1:2121"
+X=$("$BUILD/ctl/fipsctl" keygen --stdout | sed -n 2p)  # a key at an address that never answers
+check "connect to a new peer whose address is silent: exit 0, connecting" bash -c \
+  "$BUILD/ctl/fipsctl -s $SOCK_A connect $X 198.51.100.50:2121 udp | grep -q '^connecting'"
+check "its handshake is pending" pending_to 198.51.100.50:2121
+ctl connect "$X" 198.51.100.50:2121 udp > "$WORK/out" 2>&1; rc=$?
+check "connect to it again: exit 0, 'already connecting (handshake in progress)'" \
+  bash -c "[ $rc -eq 0 ] && grep -q 'already connecting.*handshake in progress' $WORK/out"
+ctl disconnect "$X" --json > "$WORK/out" 2>&1; rc=$?
+check "disconnect --json of it: exit 0, dial_cancelled true, dial_state handshake" bash -c \
+  "[ $rc -eq 0 ] && python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); sys.exit(0 if d[\"dial_cancelled\"] and d[\"dial_state\"] == \"handshake\" else 1)' $WORK/out"
+check "after it: no handshake to it" bash -c "! pending_to 198.51.100.50:2121"
+ctl disconnect "$X" > "$WORK/out" 2>&1; rc=$?
+check "disconnect of it again: exit 1, peer not found" bash -c "[ $rc -eq 1 ] && grep -q 'peer not found' $WORK/out"
+
+# --- connect by host name: A's UDP worker looks node-b.test up, then dials
+ctl connect "$NPUB_B" node-b.test:2121 udp > "$WORK/out" 2>&1; rc=$?
+check "connect B by host name: exit 0, says it looks the name up first" \
+  bash -c "[ $rc -eq 0 ] && grep -q 'looking up its host name' $WORK/out"
+check "connect by host name: the link to B comes up at its address" wait_until 5 bash -c \
+  "$BUILD/ctl/fipsctl -s $SOCK_A show peers --json | grep -q '\"transport_addr\": *\"10.97.0.2:2121\"'"
+check "A logged the answer" grep -q "node-b.test:2121 resolves to 10.97.0.2" "$WORK/A.log"
+check "disconnect B (linked by host name) exits 0" ctl disconnect "$NPUB_B"
+wait_until 5 bash -c "[ \"\$(peer_count $SOCK_B)\" = 0 ]"
+ctl connect "$NPUB_B" no-such-host.test:2121 udp > /dev/null 2>&1
+check "connect to a host name that does not resolve: logged, nothing dialed" wait_until 10 \
+  grep -q "cannot resolve no-such-host.test:2121" "$WORK/A.log"
+
 # --- connect, then connect again: already linked says so
 check "connect to B exits 0" ctl connect "$NPUB_B" 10.97.0.2:2121 udp
 check "the link to B comes up" wait_until 5 bash -c "[ \"\$(peer_count $SOCK_A)\" = 1 ]"
@@ -88,7 +147,7 @@ check "connect --json to an already-linked peer: already_connected true" bash -c
   "$BUILD/ctl/fipsctl -s $SOCK_A connect $NPUB_B 10.97.0.2:2121 udp --json | python3 -c 'import json,sys; sys.exit(0 if json.load(sys.stdin)[\"already_connected\"] else 1)'"
 ctl connect "$NPUB_B" 10.97.0.9:2121 udp > "$WORK/out" 2>&1; rc=$?
 check "connect to a linked peer at another address: exit 1, names the current path" \
-  bash -c "[ $rc -eq 1 ] && grep -q 'already connected via 10.97.0.2:2121' $WORK/out"
+  bash -c "[ $rc -eq 1 ] && grep -q 'already connected via 10.97.0.2:2121: nothing was changed' $WORK/out"
 
 # --- fd00::/8 is the mesh itself, never a transport address
 ctl connect "$NPUB_B" '[fd00::1]:2121' udp > "$WORK/out" 2>&1; rc=$?

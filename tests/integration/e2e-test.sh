@@ -16,7 +16,8 @@
 # (its supervisor stops B's suite) and a restart of B's suite, ping A→C works
 # again within 10 s; a never-resolved fd00:: address gets Destination
 # Unreachable; an oversize packet gets Packet Too Big and a large ping still
-# gets through (path MTU discovery).
+# gets through (path MTU discovery); `fipsctl show sessions` at A and C
+# counts the pings and the HTTP transfer's TCP packets and bytes.
 set -u
 BUILD=${1:?usage: e2e-test.sh BUILD_DIR}
 . "$(dirname "$0")/../lib/netns.sh"
@@ -54,6 +55,32 @@ check "ping -6 -c 3 A→C: 3 of 3 replies" \
   bash -c "ip netns exec eA-$$ ping -6 -c 3 -i 0.2 -W 2 $ADDR_C | grep -q ' 3 received'"
 check "A logged the session with C" grep -q "session: up" "$WORK/A.log"
 
+# session_stats NODE PEER: "packets_sent packets_recv bytes_sent bytes_recv"
+# of NODE's session with PEER (fipsctl show sessions --json; 0s if none).
+session_stats() {
+  "$BUILD/ctl/fipsctl" -s "$WORK/$1/control.sock" show sessions --json | "$PY" -c '
+import json, sys
+s = [e["stats"] for e in json.load(sys.stdin)["sessions"] if e["npub"] == sys.argv[1]]
+s = s[0] if s else {"packets_sent": 0, "packets_recv": 0, "bytes_sent": 0, "bytes_recv": 0}
+print(s["packets_sent"], s["packets_recv"], s["bytes_sent"], s["bytes_recv"])' "${NPUB[$2]}"
+}
+# at_least NODE PEER MIN_SENT MIN_RECV [MIN_BYTES_SENT MIN_BYTES_RECV]: the
+# session counters reach the minimums (the snapshot is taken once a tick).
+at_least() {
+  local s
+  read -r -a s <<< "$(session_stats "$1" "$2")"
+  [ "${s[0]:-0}" -ge "$3" ] && [ "${s[1]:-0}" -ge "$4" ] &&
+    [ "${s[2]:-0}" -ge "${5:-0}" ] && [ "${s[3]:-0}" -ge "${6:-0}" ]
+}
+# At least the 3 pings above (and the first one that got through) each way,
+# each a 64-byte ICMPv6 echo (the counted bytes are the compressed packets,
+# about 71 bytes each).
+check "show sessions at A: C's session counted the pings (>= 4 sent, 4 received)" \
+  wait_until 3 at_least A C 4 4 256 256
+check "show sessions at C: A's session counted the pings (>= 4 sent, 4 received)" \
+  wait_until 3 at_least C A 4 4 256 256
+echo "# sessions after the pings: A->C $(session_stats A C), C->A $(session_stats C A)"
+
 # HTTP: a 10 MB file served on C.
 mkdir -p "$WORK/www"
 head -c 10485760 /dev/urandom > "$WORK/www/big.bin"
@@ -67,6 +94,14 @@ in_ns A curl -s -g --max-time 60 -o "$WORK/got.bin" "http://[$ADDR_C]:8080/big.b
 want=$(sha256sum < "$WORK/www/big.bin" | cut -d' ' -f1)
 got=$(sha256sum < "$WORK/got.bin" 2>/dev/null | cut -d' ' -f1)
 check "HTTP GET of a 10 MB file on C arrives intact (sha256)" test "$want" = "$got"
+# TCP over the session is counted too: 10 MB in segments of at most 1335
+# bytes (MSS for a 1395-byte path MTU) is more than 7,800 packets from C.
+# The snapshot is taken once a tick: the counters may lag by up to 1 s.
+check "show sessions: C's session at A received the 10 MB (>= 7,800 packets)" \
+  wait_until 3 at_least A C 100 7800 0 10485760
+check "show sessions: A's session at C sent the 10 MB (>= 7,800 packets)" \
+  wait_until 3 at_least C A 7800 100 10485760 0
+echo "# sessions after the GET: A->C $(session_stats A C), C->A $(session_stats C A)"
 
 if command -v iperf3 >/dev/null; then
   in_ns C iperf3 -s -1 -B "$ADDR_C" >/dev/null 2>&1 &

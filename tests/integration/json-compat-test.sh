@@ -12,12 +12,15 @@
 # link to B up (B is in no config) and every query's `data` equals
 # `fipsctl --json` for the same query (same tick), with the answers of
 # show_sessions/connections/routing/identity_cache/acl and the stats
-# history queries (the reference's names and params) checked for content;
-# `disconnect` over JSON drops B; an oversized (> 4096 B), malformed,
-# unknown or silent request gets the reference's error line and leaves the
-# router serving (same process); Cap'n Proto clients still work beside; B
-# (json_compat off) answers a JSON client with one error line naming
-# node.control.json_compat, and its Cap'n Proto clients are unaffected.
+# history queries (the reference's names and params) checked for content,
+# connect's data carrying already_connected/already_connecting;
+# `disconnect` over JSON drops B; a second connect to a peer still being
+# dialed says already_connecting and disconnect cancels that dial; an
+# oversized (> 4096 B), malformed, unknown or silent request gets the
+# reference's error line and leaves the router serving (same process);
+# Cap'n Proto clients still work beside; B (json_compat off) answers a
+# JSON client with one error line naming node.control.json_compat, and its
+# Cap'n Proto clients are unaffected.
 set -u
 BUILD=${1:?usage: json-compat-test.sh BUILD_DIR}
 . "$(dirname "$0")/../lib/netns.sh"
@@ -95,7 +98,7 @@ check "A logs that JSON-line clients are answered" grep -q 'JSON-line clients an
 # --- connect over JSON to B, which is in no config
 ask connect '{"npub":"'"$NPUB_B"'","address":"10.97.0.2:2121","transport":"udp"}' > "$WORK/connect.json"
 check "connect: ok, the reference's data" [ "$(jq -c . "$WORK/connect.json")" = \
-  '{"status":"ok","data":{"npub":"'"$NPUB_B"'","address":"10.97.0.2:2121","transport":"udp","refreshed":false}}' ]
+  '{"status":"ok","data":{"npub":"'"$NPUB_B"'","address":"10.97.0.2:2121","transport":"udp","refreshed":false,"already_connected":false,"already_connecting":false}}' ]
 peer_up() { ask show_peers | jq -e --arg b "$NPUB_B" '[.data.peers[] | select(.npub == $b) | .transport_addr] == ["10.97.0.2:2121"]' >/dev/null; }
 check "connect: B comes up in show_peers" wait_until 5 peer_up
 tree_settled() { ask show_tree | jq -e '.data.peers[0].coords != null' >/dev/null; }
@@ -249,10 +252,24 @@ check "after them the router is the same process" [ "$(router_pid)" = "$ROUTER" 
 # --- disconnect over JSON
 ask disconnect '{"npub":"'"$NPUB_B"'"}' > "$WORK/disconnect.json"
 check "disconnect: ok, disconnected true" [ "$(jq -c . "$WORK/disconnect.json")" = \
-  '{"status":"ok","data":{"npub":"'"$NPUB_B"'","disconnected":true}}' ]
+  '{"status":"ok","data":{"npub":"'"$NPUB_B"'","disconnected":true,"dial_cancelled":false}}' ]
 peer_gone() { [ "$(ask show_status | jq .data.peer_count)" = 0 ]; }
 check "disconnect: B is gone" wait_until 3 peer_gone
 check "disconnect again: an error line" expect_error "" <<< '{"command":"disconnect","params":{"npub":"'"$NPUB_B"'"}}'
+
+# --- a peer still being dialed (10.97.0.99 never answers): a second connect
+# says already_connecting, disconnect cancels the dial
+X=$("$BUILD/ctl/fipsctl" keygen --stdout | sed -n 2p)
+ask connect '{"npub":"'"$X"'","address":"10.97.0.99:2121","transport":"udp"}' >/dev/null
+ask connect '{"npub":"'"$X"'","address":"10.97.0.99:2121","transport":"udp"}' > "$WORK/again.json"
+check "connect to a peer still being dialed: ok, already_connecting, dial_state handshake" \
+  jq -e '.status == "ok" and .data.already_connecting and (.data.already_connected | not) and .data.dial_state == "handshake"' "$WORK/again.json"
+ask disconnect '{"npub":"'"$X"'"}' > "$WORK/cancel.json"
+check "disconnect of it: ok, dial_cancelled true, dial_state handshake" \
+  jq -e '.status == "ok" and .data.dial_cancelled and .data.dial_state == "handshake"' "$WORK/cancel.json"
+"$BUILD/ctl/fipsctl" -s "$SOCK_A" show connections --json > "$WORK/conns.json"
+check "after it: no pending handshake (fipsctl show connections)" \
+  jq -e '.connections | length == 0' "$WORK/conns.json"
 
 # --- B (json_compat off): one error line saying how to turn it on; its
 # Cap'n Proto clients unaffected

@@ -6,7 +6,9 @@
 #   fips (A) 10.99.0.1:2121 ---- veth ---- 10.99.0.2:2121 fips (B)
 #
 # A and B list each other as static peers and both dial at once. Checks:
-# one link each way within 2 s of start, for 5 simultaneous starts; a
+# one link each way within 2 s of start, for 5 simultaneous starts, the
+# direction each end logs (link up, or "link now outbound" after the
+# cross-connection tie-break) being the one `show peers` shows; a
 # SIGKILLed node is declared dead within link_dead_timeout + 1 s and the
 # link comes back when it returns; a killed UDP worker is replaced within
 # 5 s and does not take the link down; 10,000 random datagrams and 1,000
@@ -38,6 +40,25 @@ linked() { [ "$(ups A "$NPUB_B")" -ge "$1" ] && [ "$(ups B "$NPUB_A")" -ge "$1" 
 one_link() {
   [ "$(ups A "$NPUB_B")" -eq 1 ] && [ "$(ups B "$NPUB_A")" -eq 1 ] &&
     [ "$(downs A "$NPUB_B")" -eq 0 ] && [ "$(downs B "$NPUB_A")" -eq 0 ]
+}
+# logged_direction NODE NPUB: the direction NODE's log last gave the link to
+# NPUB ("link up: ... (inbound|outbound)", or "link now outbound: ..." after
+# a simultaneous dial's tie-break kept our outbound session).
+logged_direction() {
+  grep -E "link (up|now outbound): $2" "$WORK/$1.log" | tail -1 |
+    sed -E 's/.*link now outbound:.*/outbound/; s/.*\((inbound|outbound)\)$/\1/'
+}
+# shown_direction NODE NPUB: show peers --json's direction for NPUB.
+shown_direction() {
+  "$BUILD/ctl/fipsctl" -s "$WORK/$1/control.sock" show peers --json | python3 -c \
+    'import json,sys; print(*[p["direction"] for p in json.load(sys.stdin)["peers"] if p["npub"] == sys.argv[1]])' "$2"
+}
+directions_agree() {
+  local la lb
+  la=$(logged_direction A "$NPUB_B") lb=$(logged_direction B "$NPUB_A")
+  echo "# logged A->B $la, B->A $lb; shown $(shown_direction A "$NPUB_B"), $(shown_direction B "$NPUB_A")"
+  [ -n "$la" ] && [ "$la" = "$(shown_direction A "$NPUB_B")" ] &&
+    [ -n "$lb" ] && [ "$lb" = "$(shown_direction B "$NPUB_A")" ] && [ "$la" != "$lb" ]
 }
 
 # Captures the first FMP msg1 (114-byte UDP payload, first byte 0x01) seen on
@@ -71,6 +92,7 @@ for round in 1 2 3 4 5; do
   check "round $round: link up both ways within 2 s" wait_until 2 linked 1
   sleep 1
   check "round $round: exactly one link (no flap)" one_link
+  check "round $round: the logged direction is show peers' (one end in, one out)" directions_agree
   [ "$round" -lt 5 ] && { stop_suite A; stop_suite B; }
 done
 

@@ -106,6 +106,18 @@ TEST_CASE("session: IPv6 packets cross A–B–C through an FSP session, both wa
   }
   CHECK(sim.node(1).core->forwarding().forwardedPackets >= 42);
   CHECK(a.core->ipv6Counters().delivered == 21);
+  // The session counters saw every Data message each way (21 each: the
+  // first packet and the 20), and each source counted what it originated.
+  const auto sessionA = a.core->sessions().list();
+  const auto sessionC = c.core->sessions().list();
+  REQUIRE(sessionA.size() == 1);
+  REQUIRE(sessionC.size() == 1);
+  CHECK(sessionA[0].second.packetsSent == 21);
+  CHECK(sessionA[0].second.packetsRecv == 21);
+  CHECK(sessionC[0].second.packetsSent == 21);
+  CHECK(sessionC[0].second.packetsRecv == 21);
+  CHECK(a.core->forwarding().originatedPackets >= 21);
+  CHECK(sim.node(1).core->forwarding().originatedPackets == 0);
 }
 
 TEST_CASE("session: unknown fd00 address, oversize packet and hairpin are answered locally") {
