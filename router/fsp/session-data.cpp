@@ -3,14 +3,15 @@
 // Data and control messages with the 12-byte header as AAD, CP coordinates
 // or a standalone CoordsWarmup while the warmup counter runs, and the
 // receive path (CP caching, trial decryption over key epochs, inner header,
-// dispatch by msg_type, path MTU). Runs in fips-router; received frames are
-// untrusted.
+// dispatch by msg_type, path MTU, session MMP). Runs in fips-router;
+// received frames are untrusted.
 //
 // Pipeline (send): inner header ‖ body → header(flags, len) → [coords] →
 // seal into the same buffer after the coordinates → SendFsp. (receive):
 // decode header → cache CP coords → open → inner header → handler.
 #include <algorithm>
 
+#include "router/fmp/fmp-le.h"
 #include "router/fsp/encrypted-message.h"
 #include "router/fsp/session-entry.h"
 #include "router/fsp/session-messages.h"
@@ -46,6 +47,13 @@ bool SessionTable::sealAndSend(const NodeAddr& dest, Session& s, SessionMessageT
                                 m.subspan(FSP_HEADER_SIZE + coordsSize))) {
     return false;
   }
+  // Session MMP counts every sealed message (reports too), as the reference:
+  // the counter sealFrame wrote, the ciphertext size (inner + tag).
+  syncMmpEpoch(s, nowMs);
+  if (s.mmp) {
+    s.mmp->onFrameSent(fmp::loadLe64(msg, FSP_COUNTER_OFFSET), timestamp,
+                       inner.size() + FSP_TAG_SIZE);
+  }
   send(dest, std::move(msg), out);
   return true;
 }
@@ -75,6 +83,7 @@ bool SessionTable::sendEstablished(const NodeAddr& dest, Session& s, uint16_t sr
   ++s.packetsSent;
   s.bytesSent += payload.size();
   s.lastActivityMs = nowMs;  // only Data counts as activity (spec 04 §2.4)
+  s.openedForProbe = false;  // real traffic adopted the session
   return true;
 }
 
@@ -103,6 +112,16 @@ void SessionTable::onEncrypted(const NodeAddr& src, std::span<const uint8_t> msg
   if (opened.status != noise::OpenStatus::OK) return drop(SessionDrop::DECRYPT_FAILED);
   const auto inner = decodeInnerPlaintext(plaintext);
   if (!inner.ok()) return codecError(inner.error());
+  syncMmpEpoch(*s, nowMs);
+  if (s->mmp) {
+    // Frames under the previous keys (drain window) count as traffic only:
+    // their counters and timestamps belong to the old epoch.
+    if (opened.slot == noise::KeySlot::PREVIOUS) {
+      s->mmp->onDrainingFrameReceived(plaintext.size());
+    } else {
+      s->mmp->onFrameReceived(m->counter, inner->header.timestampMs, plaintext.size(), ce, nowMs);
+    }
+  }
   s->pathMtu.observeIncoming(pathMtu);
   const auto type = sessionMessageType(inner->header.msgType);
   if (!type) return drop(SessionDrop::UNKNOWN_MSG_TYPE);
@@ -128,15 +147,38 @@ void SessionTable::onEncrypted(const NodeAddr& src, std::span<const uint8_t> msg
       return;
     }
     case SessionMessageType::SENDER_REPORT:
-      // Session MMP is not kept yet (issue #6): reports are checked and dropped.
-      if (const auto r = decodeSessionSenderReport(inner->body); !r.ok()) codecError(r.error());
-      return;
     case SessionMessageType::RECEIVER_REPORT:
-      if (const auto r = decodeSessionReceiverReport(inner->body); !r.ok()) codecError(r.error());
-      return;
+      return onSessionReport(*s, *type, inner->body, nowMs);
     case SessionMessageType::COORDS_WARMUP:
       return;  // its CP coordinates were cached above
   }
+}
+
+void SessionTable::syncMmpEpoch(Session& s, uint64_t nowMs) {
+  // A K bit flip is a cutover (on tick or promotion by a frame): counters
+  // and timestamps restart, and so do the MMP baselines (reference
+  // promote_pending -> reset_for_rekey).
+  if (!s.mmp || !s.keys || s.keys->kBit() == s.mmpKBit) return;
+  s.mmpKBit = s.keys->kBit();
+  s.mmp->resetForRekey(nowMs);
+}
+
+void SessionTable::onSessionReport(Session& s, SessionMessageType type,
+                                   std::span<const uint8_t> body, uint64_t nowMs) {
+  if (type == SessionMessageType::SENDER_REPORT) {
+    const auto sr = decodeSessionSenderReport(body);
+    if (!sr.ok()) return codecError(sr.error());
+    if (s.mmp) s.mmp->onSenderReport(sr.value());
+    return;
+  }
+  const auto rr = decodeSessionReceiverReport(body);
+  if (!rr.ok()) return codecError(rr.error());
+  if (!s.mmp) return;
+  // RTT = our session clock now - (echo + dwell), spec 04 §3.3 / 02 §9.3.
+  const auto ours = static_cast<uint32_t>(nowMs - s.keys->sessionStartMs());
+  s.mmp->onReceiverReport(rr.value(), ours, nowMs);
+  // The PathMtuNotification interval follows the session SRTT (max(10 s, 5 × SRTT)).
+  if (const auto srtt = s.mmp->snapshot().srttMs) s.pathMtu.setSrtt(static_cast<uint64_t>(*srtt));
 }
 
 }  // namespace fips::router::fsp

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // One FSP session as the session table keeps it (FIPS spec 04 §2.4): the
 // handshake in flight or the established keys (with rekey), the handshake
-// message kept for resend, activity, warmup and path MTU state. Internal to
+// message kept for resend, activity, warmup, path MTU and session MMP state. Internal to
 // router/fsp's session table; runs in fips-router.
 #pragma once
 
@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "router/fsp/path-mtu-state.h"
+#include "router/fsp/session-mmp.h"
 #include "router/fsp/session-table.h"
 #include "router/noise/handshake.h"
 #include "router/noise/session-rekey.h"
@@ -31,6 +32,9 @@ struct SessionTable::Session {
   uint8_t warmupRemaining = 0;
   std::optional<uint64_t> lastCoordsResponseMs;  // CoordsWarmup answers to signals
   PathMtuState pathMtu;
+  std::optional<SessionMmp> mmp;  // Established (spec 04 §3.3)
+  bool mmpKBit = false;           // K bit the MMP counters belong to; a flip is a cutover
+  bool openedForProbe = false;    // open() made it; cleared by the first Data sent
   uint64_t packetsSent = 0;
   uint64_t packetsRecv = 0;
   uint64_t bytesSent = 0;

@@ -170,6 +170,8 @@ void SessionTable::establish(const NodeAddr& peer, Session& s, const crypto::Pub
   s.resends = 0;
   s.warmupRemaining = cfg_.coordsWarmupPackets;
   s.lastActivityMs = nowMs;
+  s.mmp.emplace(cfg_.mmp.mode, cfg_.mmp.owdWindow, s.initiator, SESSION_MMP_SCHEDULE);
+  s.mmpKBit = s.keys->kBit();
   out.emplace_back(SessionUp{.peer = peer, .initiator = s.initiator});
   flushPending(peer, s, nowMs, out);
 }

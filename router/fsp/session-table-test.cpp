@@ -350,7 +350,9 @@ TEST_CASE("session: PathBroken drops the cached coordinates; MtuExceeded tighten
 }
 
 TEST_CASE("session: the destination reports the observed path MTU to the source") {
-  Pair p;
+  SessionConfig cfg;
+  cfg.mmp.mode = link::MmpMode::MINIMAL;  // no MMP reports on the wire, only notifications
+  Pair p(cfg);
   p.establish();
   p.net.send(p.a, p.b, HELLO);
   p.net.run(1400);  // datagrams arrive with path_mtu 1400

@@ -177,6 +177,23 @@ SendOutcome SessionTable::sendData(const NodeAddr& dest, uint16_t srcPort, uint1
   return SendOutcome::QUEUED;
 }
 
+bool SessionTable::open(const NodeAddr& dest, uint64_t nowMs, crypto::Rng& rng,
+                        SessionActions& out) {
+  if (dest == local_.addr || find(dest) != nullptr) return false;
+  const auto* cached = identities_.find(dest);
+  if (cached == nullptr) return false;
+  const auto key = crypto::PublicKey::parseCompressed(*local_.ctx, cached->key.compressed());
+  if (!key || !initiate(dest, *key, nowMs, rng, out)) return false;
+  find(dest)->openedForProbe = true;
+  return true;
+}
+
+bool SessionTable::sendWarmup(const NodeAddr& dest, uint64_t nowMs, SessionActions& out) {
+  Session* s = find(dest);
+  if (s == nullptr || s->state != SessionState::ESTABLISHED) return false;
+  return sendCoordsWarmup(dest, *s, nowMs, out);
+}
+
 void SessionTable::onLookupResult(const NodeAddr& dest, bool found, uint64_t nowMs,
                                   crypto::Rng& rng, SessionActions& out) {
   Session* s = find(dest);
@@ -233,6 +250,8 @@ SessionInfo SessionTable::infoOf(const Session& s) {
     info.rekeys = s.keys->completedRekeys();
     info.rekeyInProgress = s.keys->rekeyInProgress();
   }
+  if (s.mmp) info.mmp = s.mmp->snapshot();
+  info.openedForProbe = s.openedForProbe;
   return info;
 }
 

@@ -5,7 +5,8 @@
 // handshake (Initiating / AwaitingMsg3 / Established), crossing setups, Ack
 // and Setup resends, setup admission per link peer, session rekey
 // (router/noise/session-rekey.h), coordinate warmup, reactions to routing
-// signals, idle teardown, pending packets and path MTU. Clock and rng are
+// signals, idle teardown, pending packets, path MTU and session MMP
+// (Sender/ReceiverReports, SRTT, loss, ETX). Clock and rng are
 // injected; every output is a SessionAction. Runs in fips-router; every FSP
 // message and signal is untrusted input, dropped and counted when bad.
 #pragma once
@@ -23,6 +24,7 @@
 #include "router/fsp/handshake-messages.h"
 #include "router/fsp/path-mtu-state.h"
 #include "router/fsp/session-actions.h"
+#include "router/fsp/session-mmp.h"
 #include "router/fsp/setup-rate-limiter.h"
 #include "router/noise/session-rekey.h"
 #include "router/routing/coord-cache.h"
@@ -45,6 +47,7 @@ struct SessionConfig {
   uint32_t handshakeMaxResends = 5;
   SetupRateConfig setupRate;
   noise::SessionRekeyConfig rekey;
+  SessionMmpConfig mmp;
 };
 
 // This node: keys and addresses; everything must outlive the table.
@@ -102,6 +105,9 @@ struct SessionInfo {
   bool draining = false;
   uint64_t rekeys = 0;
   bool rekeyInProgress = false;
+  // Established only: session-layer MMP (spec 04 §3.3): SRTT, loss, ETX...
+  std::optional<SessionMetrics> mmp = std::nullopt;
+  bool openedForProbe = false;  // open() started it and no Data has been sent yet
 };
 
 class SessionTable {
@@ -139,6 +145,14 @@ class SessionTable {
   SendOutcome sendData(const NodeAddr& dest, uint16_t srcPort, uint16_t dstPort,
                        std::span<const uint8_t> payload, uint64_t nowMs, crypto::Rng& rng,
                        SessionActions& out);
+  // Opens a session to dest without data (fipsctl probe, as the reference's
+  // probe): a SessionSetup to a known identity, or a lookup first. False if a
+  // session (in any state) already exists or dest's identity is unknown.
+  bool open(const NodeAddr& dest, uint64_t nowMs, crypto::Rng& rng, SessionActions& out);
+  // Seals a CoordsWarmup on the established session with dest: one
+  // encrypted frame the remote's MMP receiver reports on (the probe's
+  // warmup). False if no session is established or sealing failed.
+  bool sendWarmup(const NodeAddr& dest, uint64_t nowMs, SessionActions& out);
   // A lookup for dest finished: found → (re)initiate or reset the warmup
   // counter; not found → queued packets are given up (DropPending NO_ROUTE).
   // Every StartLookup must end in one call here (a timeout is "not found"):
@@ -210,6 +224,10 @@ class SessionTable {
   void tickEstablished(const NodeAddr& peer, Session& s, uint64_t nowMs, crypto::Rng& rng,
                        SessionActions& out);
   bool sendCoordsWarmup(const NodeAddr& dest, Session& s, uint64_t nowMs, SessionActions& out);
+  void tickMmp(const NodeAddr& peer, Session& s, uint64_t nowMs, SessionActions& out);
+  static void syncMmpEpoch(Session& s, uint64_t nowMs);
+  void onSessionReport(Session& s, SessionMessageType type, std::span<const uint8_t> body,
+                       uint64_t nowMs);
 
   LocalIdentity local_;
   const SessionConfig& cfg_;

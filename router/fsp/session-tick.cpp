@@ -2,7 +2,7 @@
 // Timers of the session table (FIPS spec 04 §2.4, §5): Setup/Ack resends
 // with backoff and handshake timeout, idle teardown of established sessions
 // (only Data counts), session rekey ticks (msg1 in a SessionSetup, msg3 in a
-// SessionMsg3) and PathMtuNotifications. Runs in fips-router; clock injected.
+// SessionMsg3), session MMP reports and PathMtuNotifications. Runs in fips-router; clock injected.
 #include <cmath>
 #include <vector>
 
@@ -62,9 +62,33 @@ void SessionTable::tickEstablished(const NodeAddr& peer, Session& s, uint64_t no
     const auto bytes = encodeSessionMsg3({.flags = 0, .msg3 = *rekey.msg3});
     send(peer, std::vector<uint8_t>(bytes.begin(), bytes.end()), out);
   }
+  syncMmpEpoch(s, nowMs);
+  tickMmp(peer, s, nowMs, out);
   if (const auto mtu = s.pathMtu.takeNotification(nowMs)) {
     const auto body = encodePathMtuNotification(*mtu);
     sealAndSend(peer, s, SessionMessageType::PATH_MTU_NOTIFICATION, body, false, nowMs, out);
+  }
+}
+
+void SessionTable::tickMmp(const NodeAddr& peer, Session& s, uint64_t nowMs, SessionActions& out) {
+  if (!s.mmp) return;
+  // The reference's order: SenderReport (full mode), then ReceiverReport
+  // (full and lightweight), each sealed like any session message.
+  if (const auto sr = s.mmp->takeSenderReport(nowMs)) {
+    const auto body = encodeSessionSenderReport(*sr);
+    if (sealAndSend(peer, s, SessionMessageType::SENDER_REPORT, body, false, nowMs, out)) {
+      s.mmp->reportSent(true);
+    } else {
+      s.mmp->reportSendFailed();
+    }
+  }
+  if (const auto rr = s.mmp->takeReceiverReport(nowMs)) {
+    const auto body = encodeSessionReceiverReport(*rr);
+    if (sealAndSend(peer, s, SessionMessageType::RECEIVER_REPORT, body, false, nowMs, out)) {
+      s.mmp->reportSent(false);
+    } else {
+      s.mmp->reportSendFailed();
+    }
   }
 }
 

@@ -16,8 +16,8 @@ const char* toString(MmpMode mode) {
   return "full";
 }
 
-LinkMmp::LinkMmp(MmpMode mode, size_t owdWindow, bool initiator)
-    : mode_(mode), initiator_(initiator), receiver_(owdWindow) {}
+LinkMmp::LinkMmp(MmpMode mode, size_t owdWindow, bool initiator, const MmpSchedule& schedule)
+    : mode_(mode), initiator_(initiator), sender_(schedule), receiver_(owdWindow, schedule) {}
 
 std::optional<fmp::SenderReport> LinkMmp::takeSenderReport(uint64_t nowMs) {
   if (mode_ != MmpMode::FULL || !sender_.reportDue(nowMs)) return std::nullopt;
@@ -110,6 +110,7 @@ LinkMetrics LinkMmp::snapshot() const {
   m.receiverReportsRecv = receiverReportsRecv_;
   m.staleReports = staleReports_;
   m.rttSamples = metrics_.rttSamples();
+  m.lastRttMs = metrics_.lastRttMs();
   m.senderIntervalMs = sender_.reportIntervalMs();
   m.receiverIntervalMs = receiver_.reportIntervalMs();
   m.linkCost = cost();

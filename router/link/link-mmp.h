@@ -55,15 +55,20 @@ struct LinkMetrics {
   uint64_t receiverReportsRecv = 0;  // accepted
   uint64_t staleReports = 0;         // ReceiverReports ignored as stale
   uint64_t rttSamples = 0;
+  std::optional<uint32_t> lastRttMs;  // the latest RTT sample
   uint64_t senderIntervalMs = 0;
   uint64_t receiverIntervalMs = 0;
   double linkCost = 1.0;  // ETX × (1 + SRTT_ms / 100); 1.0 without SRTT
 };
 
+// The MMP state of one link, or of one FSP session (spec 04 §3.3: the same
+// reports, estimators and metrics on the session's counters and timestamps,
+// with the session schedule; router/fsp/session-mmp.h).
 class LinkMmp {
  public:
   // initiator: our msg1 built the session (spin bit role, shown only).
-  LinkMmp(MmpMode mode, size_t owdWindow, bool initiator);
+  LinkMmp(MmpMode mode, size_t owdWindow, bool initiator,
+          const MmpSchedule& schedule = LINK_MMP_SCHEDULE);
 
   void onFrameSent(uint64_t counter, uint32_t timestampMs, uint64_t bytes) {
     sender_.recordSent(counter, timestampMs, bytes);

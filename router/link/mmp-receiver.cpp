@@ -145,7 +145,7 @@ std::optional<fmp::ReceiverReport> MmpReceiver::buildReport(uint64_t nowMs) {
 void MmpReceiver::updateIntervalFromSrtt(int64_t srttUs) {
   if (srttSamples_ < std::numeric_limits<uint32_t>::max()) ++srttSamples_;
   if (srttUs <= 0) return;
-  intervalMs_ = mmpReportIntervalMs(srttUs, 1, srttSamples_);
+  intervalMs_ = mmpReportIntervalMs(srttUs, 1, srttSamples_, schedule_);
 }
 
 void MmpReceiver::resetForRekey(uint64_t nowMs) {

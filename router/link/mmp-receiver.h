@@ -24,7 +24,8 @@ constexpr uint64_t MMP_REKEY_JITTER_GRACE_MS = 15'000;
 
 class MmpReceiver {
  public:
-  explicit MmpReceiver(size_t owdWindow) : owd_(owdWindow) {}
+  explicit MmpReceiver(size_t owdWindow, const MmpSchedule& schedule = LINK_MMP_SCHEDULE)
+      : schedule_(schedule), owd_(owdWindow), intervalMs_(schedule.coldStartMs) {}
 
   // One authenticated frame: AEAD counter, the sender's inner timestamp
   // (its session ms), whole FMP packet size in bytes, its CE flag.
@@ -38,7 +39,7 @@ class MmpReceiver {
   // the last one. The echo is the latest frame's timestamp with its dwell
   // time (echo 0 and dwell 65535 past 65.535 s).
   std::optional<fmp::ReceiverReport> buildReport(uint64_t nowMs);
-  // After each SRTT update: interval = clamp(SRTT, floor, 5000 ms).
+  // After each SRTT update: interval = clamp(SRTT, floor, ceiling).
   void updateIntervalFromSrtt(int64_t srttUs);
   // Rekey cutover: counters restart, so highest/reorder/gaps/jitter/OWD/CE
   // start over (cumulative packets and bytes stay).
@@ -67,6 +68,7 @@ class MmpReceiver {
     void finishBurst();
   };
 
+  MmpSchedule schedule_;
   uint64_t packets_ = 0;
   uint64_t bytes_ = 0;
   uint64_t reorder_ = 0;
@@ -83,7 +85,7 @@ class MmpReceiver {
   std::optional<uint64_t> lastRecvMs_;
   std::optional<uint64_t> jitterGraceUntilMs_;
   std::optional<uint64_t> lastReportMs_;
-  uint64_t intervalMs_ = MMP_COLD_START_INTERVAL_MS;
+  uint64_t intervalMs_;
   bool intervalHasData_ = false;
   uint32_t srttSamples_ = 0;
 };

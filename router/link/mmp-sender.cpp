@@ -7,11 +7,12 @@
 
 namespace fips::router::link {
 
-uint64_t mmpReportIntervalMs(int64_t srttUs, uint32_t multiplier, uint32_t sampleCount) {
-  const uint64_t floor = sampleCount <= MMP_COLD_START_SAMPLES ? MMP_COLD_START_INTERVAL_MS
-                                                               : MMP_MIN_REPORT_INTERVAL_MS;
+uint64_t mmpReportIntervalMs(int64_t srttUs, uint32_t multiplier, uint32_t sampleCount,
+                             const MmpSchedule& schedule) {
+  const uint64_t floor =
+      sampleCount <= MMP_COLD_START_SAMPLES ? schedule.coldStartFloorMs : schedule.minMs;
   const uint64_t ms = static_cast<uint64_t>(srttUs) * multiplier / 1000;
-  return std::clamp(ms, floor, MMP_MAX_REPORT_INTERVAL_MS);
+  return std::clamp(ms, floor, std::max(floor, schedule.maxMs));
 }
 
 void MmpSender::recordSent(uint64_t counter, uint32_t timestampMs, uint64_t bytes) {
@@ -53,7 +54,7 @@ std::optional<fmp::SenderReport> MmpSender::buildReport(uint64_t nowMs) {
 void MmpSender::updateIntervalFromSrtt(int64_t srttUs) {
   if (srttSamples_ < std::numeric_limits<uint32_t>::max()) ++srttSamples_;
   if (srttUs <= 0) return;
-  intervalMs_ = mmpReportIntervalMs(srttUs, 2, srttSamples_);
+  intervalMs_ = mmpReportIntervalMs(srttUs, 2, srttSamples_, schedule_);
 }
 
 }  // namespace fips::router::link
