@@ -9,6 +9,7 @@
 #include <fstream>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <string_view>
 #include <sys/ioctl.h>
@@ -366,7 +367,10 @@ bool probeOnce(ControlClient& c, const std::string& npub, bool startLookup,
   return true;
 }
 
-// Starts the probe, then asks again every 250 ms while the lookup runs.
+// Starts the probe, then asks again every 250 ms while a stage runs: the
+// lookup within the ladder (+1 s), the session handshake 5 s and the first
+// RTT sample 3 s from when each started (the reference's SESSION_FLOOR_MS
+// and RTT_FLOOR_MS); --timeout bounds the whole probe instead.
 int probe(const DaemonOptions& o) {
   const std::string key = peerForDaemon(o);
   return withClient(o, [&](ControlClient& c) {
@@ -379,17 +383,34 @@ int probe(const DaemonOptions& o) {
     capnp::MallocMessageBuilder first;
     if (!probeOnce(c, key, true, first)) return 1;
     auto firstReport = first.getRoot<schema::ProbeReport>().asReader();
-    uint64_t budgetMs = 1000;
-    for (auto t : firstReport.getAttemptTimeoutsSecs()) budgetMs += uint64_t{t} * 1000;
-    if (o.probeTimeoutSecs != 0) budgetMs = uint64_t{o.probeTimeoutSecs} * 1000;
+    uint64_t discoveryMs = 1000;
+    for (auto t : firstReport.getAttemptTimeoutsSecs()) discoveryMs += uint64_t{t} * 1000;
+    const uint64_t totalMs = o.probeTimeoutSecs != 0
+                                 ? uint64_t{o.probeTimeoutSecs} * 1000
+                                 : discoveryMs + PROBE_SESSION_BUDGET_MS + PROBE_RTT_BUDGET_MS;
     auto last = std::make_unique<capnp::MallocMessageBuilder>();
     last->setRoot(firstReport);
-    while (last->getRoot<schema::ProbeReport>().getDiscovery().asReader().getVerdict() ==
-               "running" &&
-           elapsedMs() < budgetMs) {
+    uint32_t warmups = firstReport.getWarmupsSent();
+    std::optional<uint64_t> sessionSince;
+    std::optional<uint64_t> rttSince;
+    bool sessionOpened = firstReport.getSessionOpened();
+    const auto running = [](schema::ProbeStage::Reader s) { return s.getVerdict() == "running"; };
+    for (;;) {
+      auto r = last->getRoot<schema::ProbeReport>().asReader();
+      sessionOpened = sessionOpened || r.getSessionOpened();
+      const uint64_t now = elapsedMs();
+      if (running(r.getSession()) && !sessionSince) sessionSince = now;
+      if (running(r.getRtt()) && !running(r.getSession()) && !rttSince) rttSince = now;
+      const bool discovering = running(r.getDiscovery()) && now < discoveryMs;
+      const bool handshaking =
+          running(r.getSession()) && now - *sessionSince < PROBE_SESSION_BUDGET_MS;
+      const bool measuring = running(r.getRtt()) && !running(r.getSession()) &&
+                             now - rttSince.value_or(now) < PROBE_RTT_BUDGET_MS;
+      if (!(discovering || handshaking || measuring) || now >= totalMs) break;
       std::this_thread::sleep_for(std::chrono::milliseconds(250));
       auto next = std::make_unique<capnp::MallocMessageBuilder>();
       if (!probeOnce(c, key, false, *next)) return 1;
+      warmups += next->getRoot<schema::ProbeReport>().asReader().getWarmupsSent();
       last = std::move(next);
     }
     auto report = last->getRoot<schema::ProbeReport>();
@@ -399,6 +420,11 @@ int probe(const DaemonOptions& o) {
       report.setLookupIssued(true);
       report.setDiscoverySource("lookup");
     }
+    // A session this probe opened reads as the probe's on every later call.
+    report.setSessionOpened(sessionOpened);
+    if (sessionOpened) report.setSessionPreexisting(false);
+    report.setWarmupsSent(warmups);
+    settleProbe(report);
     auto done = report.asReader();
     const int status = probeOverall(done) == "ok" ? 0 : 1;
     const int printed =

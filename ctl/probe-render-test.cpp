@@ -27,7 +27,7 @@ void stage(schema::ProbeStage::Builder s, const char* verdict, const char* reaso
 }
 
 // A target two tree hops away (both under ROOT), found by a lookup; the
-// session and rtt stages cannot run in this build.
+// probe opened the session and is waiting for the first RTT sample.
 struct Report {
   capnp::MallocMessageBuilder msg;
   schema::ProbeReport::Builder r = msg.initRoot<schema::ProbeReport>();
@@ -60,8 +60,10 @@ struct Report {
     r.setNextHop(bytes(ROOT));
     r.setNextHopDisplayName("relay-a");
     r.setNextHopClass("tree_up");
-    stage(r.initSession(), "not_built", "no_probe_session");
-    stage(r.initRtt(), "not_built", "no_session_mmp");
+    stage(r.initSession(), "ok");
+    r.setSessionOpened(true);
+    r.setSessionEstablished(true);
+    stage(r.initRtt(), "running");
   }
 };
 
@@ -93,22 +95,64 @@ TEST_CASE("probe --json: the reference's report keys") {
   CHECK(path["our_depth"] == 1);
   CHECK(path["next_hop"]["class"] == "tree_up");
   CHECK(path["next_hop"]["direct_peer"] == false);
-  CHECK(doc["session"]["verdict"] == "not_built");
+  CHECK(doc["session"]["verdict"] == "ok");
   CHECK(doc["session"]["preexisting"] == false);
+  CHECK(doc["session"]["established"] == true);
   CHECK_FALSE(doc["session"].contains("path_mtu"));
-  CHECK(doc["rtt"]["reason"] == "no_session_mmp");
+  CHECK(doc["rtt"]["verdict"] == "running");
+  CHECK(doc["rtt"]["srtt_ms"].is_null());
   CHECK(doc["cleanup"]["lookup_issued"] == true);
+  CHECK(doc["cleanup"]["session_left_intact"] == true);
   CHECK(doc["overall"] == "partial");
   CHECK(doc["elapsed_ms"] == 2100);
 }
 
-TEST_CASE("probe: overall is ok only when every stage passed, failed on any failure") {
+TEST_CASE("probe: overall is ok only with an RTT, failed on a bloom/discovery/session failure") {
   Report rep;
   CHECK(probeOverall(rep.r.asReader()) == "partial");
-  stage(rep.r.initSession(), "ok");
-  stage(rep.r.initRtt(), "skipped");
+  stage(rep.r.initRtt(), "ok");
   CHECK(probeOverall(rep.r.asReader()) == "ok");
+  stage(rep.r.initSession(), "skipped", "preexisting");  // the reference's verdict for it
+  CHECK(probeOverall(rep.r.asReader()) == "ok");
+  stage(rep.r.initRtt(), "failed", "no_report");
+  CHECK(probeOverall(rep.r.asReader()) == "partial");  // the reference: reachability in doubt
   stage(rep.r.initBloom(), "failed", "bloom_miss");
+  CHECK(probeOverall(rep.r.asReader()) == "failed");
+}
+
+TEST_CASE("probe --json: the rtt block carries the session SRTT") {
+  Report rep;
+  stage(rep.r.initRtt(), "ok");
+  rep.r.setHasSrtt(true);
+  rep.r.setSrttMs(18.0);
+  rep.r.setLastRttMs(18);
+  rep.r.setRttSamples(1);
+  rep.r.setRttReportsSeen(1);
+  rep.r.setWarmupsSent(1);
+  const Json doc = probeJson(rep.r.asReader(), 1500);
+  CHECK(doc["rtt"]["verdict"] == "ok");
+  CHECK(doc["rtt"]["srtt_ms"] == 18.0);
+  CHECK(doc["rtt"]["rtt_ms"] == 18);
+  CHECK(doc["rtt"]["samples"] == 1);
+  CHECK(doc["rtt"]["reports_seen"] == 1);
+  CHECK(doc["cleanup"]["warmups_sent"] == 1);
+  CHECK(doc["overall"] == "ok");
+  CHECK(probeText(rep.r.asReader(), 1500).find("srtt 18.0 ms") != std::string::npos);
+}
+
+TEST_CASE("probe: stages still running when polling ends fail as the reference's budgets") {
+  Report rep;
+  settleProbe(rep.r);
+  CHECK(rep.r.asReader().getRtt().getVerdict() == "failed");
+  CHECK(rep.r.asReader().getRtt().getReason() == "no_report");
+  rep.r.setRttReportsSeen(2);
+  stage(rep.r.initRtt(), "running");
+  settleProbe(rep.r);
+  CHECK(rep.r.asReader().getRtt().getReason() == "no_echo");
+  stage(rep.r.initSession(), "running");
+  settleProbe(rep.r);
+  CHECK(rep.r.asReader().getSession().getReason() == "handshake_timeout");
+  CHECK(rep.r.asReader().getRtt().getVerdict() == "not_reached");
   CHECK(probeOverall(rep.r.asReader()) == "failed");
 }
 
@@ -131,7 +175,8 @@ TEST_CASE("probe: the stage block names each stage, the tree walk and the verdic
   CHECK(text.find("bloom      ok") != std::string::npos);
   CHECK(text.find("via lookup, attempt 2") != std::string::npos);
   CHECK(text.find("next hop relay-a (tree_up)") != std::string::npos);
-  CHECK(text.find("session    not_built") != std::string::npos);
+  CHECK(text.find("session    ok") != std::string::npos);
+  CHECK(text.find("rtt        running") != std::string::npos);
   CHECK(text.find("1 up, 1 down via 91b40c6e") != std::string::npos);
   CHECK(text.find("overall: partial (2100 ms)") != std::string::npos);
 }

@@ -53,14 +53,32 @@ std::string stageLine(const char* name, schema::ProbeStage::Reader s, const std:
 }  // namespace
 
 std::string probeOverall(schema::ProbeReport::Reader r) {
-  const schema::ProbeStage::Reader stages[] = {r.getBloom(), r.getDiscovery(), r.getPath(),
-                                               r.getSession(), r.getRtt()};
-  bool all = true;
-  for (auto s : stages) {
+  for (auto s : {r.getBloom(), r.getDiscovery(), r.getSession()}) {
     if (s.getVerdict() == "failed") return "failed";
-    all = all && passed(s);
   }
-  return all ? "ok" : "partial";
+  const bool allPassed = passed(r.getBloom()) && passed(r.getDiscovery()) && passed(r.getPath()) &&
+                         passed(r.getSession());
+  return allPassed && r.getRtt().getVerdict() == "ok" ? "ok" : "partial";
+}
+
+void settleProbe(schema::ProbeReport::Builder r) {
+  const auto running = [](schema::ProbeStage::Builder s) { return s.getVerdict() == "running"; };
+  if (running(r.getSession())) {
+    auto s = r.initSession();
+    s.setVerdict("failed");
+    s.setReason("handshake_timeout");
+    s.setDetail("the session did not come up within the probe's budget");
+    r.initRtt().setVerdict("not_reached");
+    return;
+  }
+  if (running(r.getRtt())) {
+    const bool reports = r.getRttReportsSeen() > 0;
+    auto s = r.initRtt();
+    s.setVerdict("failed");
+    s.setReason(reports ? "no_echo" : "no_report");
+    s.setDetail(reports ? "ReceiverReports came but none carried a usable timestamp echo"
+                        : "no session ReceiverReport came back within the probe's budget");
+  }
 }
 
 Json probeJson(schema::ProbeReport::Reader r, uint64_t elapsedMs) {
@@ -101,6 +119,13 @@ Json probeJson(schema::ProbeReport::Reader r, uint64_t elapsedMs) {
   session["preexisting"] = r.getSessionPreexisting();
   session["established"] = r.getSessionEstablished();
   if (r.getPathMtu() != 0) session["path_mtu"] = r.getPathMtu();
+  Json rtt = stageJson(r.getRtt());
+  rtt["rtt_ms"] = r.getHasSrtt() ? Json(r.getLastRttMs()) : Json(nullptr);
+  rtt["srtt_ms"] = r.getHasSrtt() ? Json(r.getSrttMs()) : Json(nullptr);
+  rtt["samples"] = r.getRttSamples();
+  rtt["reports_seen"] = r.getRttReportsSeen();
+  rtt["zero_samples"] = nullptr;    // not counted by this build's MMP
+  rtt["arith_failures"] = nullptr;  // not counted by this build's MMP
   return Json{
       {"target",
        {{"npub", r.getTargetNpub()},
@@ -111,15 +136,16 @@ Json probeJson(schema::ProbeReport::Reader r, uint64_t elapsedMs) {
       {"discovery", discovery},
       {"path", path},
       {"session", session},
-      {"rtt", stageJson(r.getRtt())},
+      {"rtt", rtt},
       {"cleanup",
+       // A session the probe opened is left to idle out, not torn down.
        {{"session_created_and_torn_down", false},
-        {"session_left_intact", r.getSessionPreexisting()},
+        {"session_left_intact", r.getSessionPreexisting() || r.getSessionOpened()},
         {"left_intact_reason", r.getSessionPreexisting() ? Json("preexisting") : Json(nullptr)},
         {"lookup_issued", r.getLookupIssued()},
         {"coords_were_cached", r.getCoordsWereCached()},
         {"identity_was_cached", r.getIdentityWasCached()},
-        {"warmups_sent", 0}}},
+        {"warmups_sent", r.getWarmupsSent()}}},
       {"overall", probeOverall(r)},
       {"elapsed_ms", elapsedMs},
   };
@@ -142,7 +168,10 @@ std::string probeText(schema::ProbeReport::Reader r, uint64_t elapsedMs) {
   out += stageLine("path", r.getPath(), path);
   out += stageLine("session", r.getSession(),
                    r.getPathMtu() != 0 ? fmt::format("path mtu {}", r.getPathMtu()) : "");
-  out += stageLine("rtt", r.getRtt(), "");
+  out += stageLine("rtt", r.getRtt(),
+                   r.getHasSrtt() ? fmt::format("srtt {:.1f} ms, last sample {} ms", r.getSrttMs(),
+                                                r.getLastRttMs())
+                                  : "");
   if (r.getCoordsKnown()) {
     out += fmt::format("\nours:   {}\ntheirs: {}\n", coordsText(r.getOurCoords()),
                        coordsText(r.getTheirCoords()));

@@ -43,7 +43,19 @@ TEST_CASE("show sessions --json: the reference's keys, by state") {
   CHECK(up["path_mtu"] == 1400);
   CHECK(up["rekey_count"] == 2);
   CHECK_FALSE(up.contains("resend_count"));
+  // Session-layer MMP, the reference's keys (sqi = smoothed ETX × (1 + SRTT/100)).
+  const Json& mmp = up["mmp"];
+  CHECK(mmp["mode"] == "full");
+  CHECK(mmp["srtt_ms"] == 42.5);
+  CHECK(mmp["loss_rate"] == 0.25);
+  CHECK(mmp["etx"] == 1.5);
+  CHECK(mmp["delivery_ratio_forward"] == 0.75);
+  CHECK(mmp["path_mtu"] == 1400);
+  CHECK(mmp["smoothed_etx"] == 2.0);
+  CHECK(mmp["sqi"].get<double>() == doctest::Approx(2.85));
+  CHECK_FALSE(mmp.contains("smoothed_loss"));
   const Json& hs = doc["sessions"][1];
+  CHECK_FALSE(hs.contains("mmp"));
   CHECK(hs["state"] == "initiating");
   CHECK(hs["resend_count"] == 2);
   CHECK(hs["npub"].is_null());
@@ -61,6 +73,10 @@ TEST_CASE("show sessions: one row per session, age and epoch, the rest counted")
   CHECK(contains(table, "2m05s"));
   CHECK(contains(table, "1400"));
   CHECK(contains(table, "10/9"));
+  CHECK(contains(table, "SRTT"));
+  CHECK(contains(table, "42.5ms"));
+  CHECK(contains(table, "25.0%"));
+  CHECK(contains(table, "1.50"));
   CHECK(contains(table, "... and 1 more"));
   capnp::MallocMessageBuilder empty;
   CHECK(sessionsTable(empty.initRoot<schema::SessionsStatus>().asReader(), NOW) == "no sessions\n");

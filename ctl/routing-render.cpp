@@ -36,9 +36,11 @@ std::string more(size_t listed, uint64_t count) {
 std::string sessionsTable(schema::SessionsStatus::Reader s, uint64_t nowUnixMs) {
   if (s.getCount() == 0) return "no sessions\n";
   std::vector<std::vector<std::string>> rows = {{"NAME", "NODE_ADDR", "STATE", "ROLE", "AGE",
-                                                 "IDLE", "MTU", "EPOCH", "PKTS TX/RX",
-                                                 "BYTES TX/RX"}};
+                                                 "IDLE", "MTU", "EPOCH", "SRTT", "LOSS", "ETX",
+                                                 "PKTS TX/RX", "BYTES TX/RX"}};
   for (auto e : s.getSessions()) {
+    const bool measured = e.hasMmp();  // established: session-layer MMP
+    const auto mmp = e.getMmp();
     rows.push_back({
         e.getDisplayName(),
         hex(e.getRemoteAddr()).substr(0, 16),
@@ -48,6 +50,9 @@ std::string sessionsTable(schema::SessionsStatus::Reader s, uint64_t nowUnixMs) 
         formatDuration(secondsSince(e.getLastActivityMs(), nowUnixMs)),
         e.getPathMtu() == 0 ? "-" : std::to_string(e.getPathMtu()),
         std::to_string(e.getRekeys()) + (e.getRekeyInProgress() ? "+" : ""),
+        measured && mmp.getHasSrtt() ? fmt::format("{:.1f}ms", mmp.getSrttMs()) : "-",
+        measured ? fmt::format("{:.1f}%", mmp.getLossRate() * 100.0) : "-",
+        measured ? fmt::format("{:.2f}", mmp.getEtx()) : "-",
         fmt::format("{}/{}", e.getPacketsSent(), e.getPacketsRecv()),
         fmt::format("{}/{}", e.getBytesSent(), e.getBytesRecv()),
     });

@@ -277,6 +277,16 @@ inline void fillSessions(schema::NodeSnapshot::Builder root) {
   list[0].setPacketsRecv(9);
   list[0].setBytesSent(1000);
   list[0].setBytesRecv(900);
+  auto mmp = list[0].initMmp();
+  mmp.setMode("full");
+  mmp.setHasSrtt(true);
+  mmp.setSrttMs(42.5);
+  mmp.setLossRate(0.25);
+  mmp.setEtx(1.5);
+  mmp.setHasSmoothedEtx(true);
+  mmp.setSmoothedEtx(2.0);
+  mmp.setDeliveryRatioForward(0.75);
+  mmp.setDeliveryRatioReverse(1.0);
   list[1].setRemoteAddr(bytes(ADDR_C));
   list[1].setDisplayName("c0ffee00...");
   list[1].setState("initiating");

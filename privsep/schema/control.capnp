@@ -254,6 +254,8 @@ struct SessionStatus {
   pathMtu @16 :UInt16;        # bytes; 0 when not learned
   rekeys @17 :UInt64;         # completed rekey cutovers: the key epoch
   rekeyInProgress @18 :Bool;
+  mmp @19 :LinkMmp;           # session-layer MMP (spec 04 §3.3), established only;
+                              # unset before (spinBitRole is the handshake role)
 }
 
 # FSP sessions (fipsctl show sessions).
@@ -387,6 +389,13 @@ struct ProbeReport {
   rtt @28 :ProbeStage;
   coordsWereCached @29 :Bool;
   identityWasCached @30 :Bool;
+  sessionOpened @31 :Bool;    # this probe opened the session (no data on it yet)
+  hasSrtt @32 :Bool;          # the session's MMP has measured an SRTT
+  srttMs @33 :Float64;        # ms, with hasSrtt
+  lastRttMs @34 :UInt32;      # ms, the latest RTT sample, with hasSrtt
+  rttSamples @35 :UInt64;     # RTT samples the session's MMP took
+  rttReportsSeen @36 :UInt64; # ReceiverReports the session's MMP accepted
+  warmupsSent @37 :UInt32;    # CoordsWarmups this call sent to draw a report
 }
 
 # What the data-plane thread publishes once per tick; read methods copy

@@ -61,6 +61,7 @@ void fillSessions(const SnapshotInput& in, schema::SessionsStatus::Builder out) 
     s.setSessionStartMs(toUnixMs(in, info.sessionStartMs));
     s.setCurrentKBit(info.kBit);
     s.setIsDraining(info.draining);
+    if (info.mmp) fillMmp(*info.mmp, s.initMmp());
   }
 }
 

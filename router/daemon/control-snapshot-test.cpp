@@ -135,6 +135,9 @@ TEST_CASE("snapshot: sessions, connections, routing, identity cache from Routing
   up.sessionStartMs = 61'000;
   up.kBit = true;
   up.rekeys = 3;
+  up.mmp = link::LinkMetrics{};
+  up.mmp->srttMs = 12.5;
+  up.mmp->lossRate = 0.1;
   fsp::SessionInfo hs{};
   hs.state = fsp::SessionState::INITIATING;
   hs.pathMtu = fsp::PathMtuState::UNKNOWN;
@@ -176,7 +179,12 @@ TEST_CASE("snapshot: sessions, connections, routing, identity cache from Routing
   CHECK(s0.getCurrentKBit());
   CHECK(s0.getCreatedAtMs() == 1'700'000'060'000);
   CHECK(s0.getSessionStartMs() == 1'700'000'061'000);
+  REQUIRE(s0.hasMmp());
+  CHECK(s0.getMmp().getHasSrtt());
+  CHECK(s0.getMmp().getSrttMs() == 12.5);
+  CHECK(s0.getMmp().getLossRate() == 0.1);
   auto s1 = sessions.getSessions()[1];
+  CHECK_FALSE(s1.hasMmp());
   CHECK(s1.getState() == "initiating");
   CHECK(s1.getNpub() == "");
   CHECK(s1.getPathMtu() == 0);

@@ -70,43 +70,6 @@ void fillTraffic(const link::LinkMetrics& m, schema::LinkTraffic::Builder out) {
   out.setBytesRecv(m.bytesRecv);
 }
 
-const char* trendText(const std::optional<link::Trend>& trend) {
-  return trend ? link::toString(*trend) : "";
-}
-
-// FIPS spec 02 §9.3: what this node measured on one link.
-void fillMmp(const link::LinkMetrics& m, schema::LinkMmp::Builder out) {
-  out.setMode(link::toString(m.mode));
-  out.setSpinBitRole(m.spinInitiator ? "initiator" : "responder");
-  out.setHasSrtt(m.srttMs.has_value());
-  out.setSrttMs(m.srttMs.value_or(0.0));
-  out.setRttvarMs(m.rttvarMs.value_or(0.0));
-  out.setLossRate(m.lossRate);
-  out.setEtx(m.etx);
-  out.setGoodputBps(m.goodputBps);
-  out.setDeliveryRatioForward(m.deliveryForward);
-  out.setDeliveryRatioReverse(m.deliveryReverse);
-  out.setHasSmoothedLoss(m.smoothedLoss.has_value());
-  out.setSmoothedLoss(m.smoothedLoss.value_or(0.0));
-  out.setHasSmoothedEtx(m.smoothedEtx.has_value());
-  out.setSmoothedEtx(m.smoothedEtx.value_or(0.0));
-  out.setRttTrend(trendText(m.rttTrend));
-  out.setLossTrend(trendText(m.lossTrend));
-  out.setGoodputTrend(trendText(m.goodputTrend));
-  out.setJitterTrend(trendText(m.jitterTrend));
-  out.setEcnCeCount(m.ecnCeCount);
-  out.setJitterUs(m.jitterUs);
-  out.setLinkCost(m.linkCost);
-  out.setSenderReportsSent(m.senderReportsSent);
-  out.setReceiverReportsSent(m.receiverReportsSent);
-  out.setSenderReportsRecv(m.senderReportsRecv);
-  out.setReceiverReportsRecv(m.receiverReportsRecv);
-  out.setStaleReports(m.staleReports);
-  out.setRttSamples(m.rttSamples);
-  out.setReorderCount(m.reorderCount);
-  out.setLossBursts(m.lossBursts);
-}
-
 void fillPeers(const SnapshotInput& in, NodeSnapshot::Builder out) {
   auto peers = out.initPeers(static_cast<unsigned>(in.peers.size()));
   auto links = out.initLinks(static_cast<unsigned>(in.peers.size()));
@@ -379,6 +342,47 @@ void fillCache(const SnapshotInput& in, schema::CacheStatus::Builder c) {
 }
 
 }  // namespace
+
+namespace {
+
+const char* trendText(const std::optional<link::Trend>& trend) {
+  return trend ? link::toString(*trend) : "";
+}
+
+}  // namespace
+
+// FIPS spec 02 §9.3: what this node measured on one link.
+void fillMmp(const link::LinkMetrics& m, schema::LinkMmp::Builder out) {
+  out.setMode(link::toString(m.mode));
+  out.setSpinBitRole(m.spinInitiator ? "initiator" : "responder");
+  out.setHasSrtt(m.srttMs.has_value());
+  out.setSrttMs(m.srttMs.value_or(0.0));
+  out.setRttvarMs(m.rttvarMs.value_or(0.0));
+  out.setLossRate(m.lossRate);
+  out.setEtx(m.etx);
+  out.setGoodputBps(m.goodputBps);
+  out.setDeliveryRatioForward(m.deliveryForward);
+  out.setDeliveryRatioReverse(m.deliveryReverse);
+  out.setHasSmoothedLoss(m.smoothedLoss.has_value());
+  out.setSmoothedLoss(m.smoothedLoss.value_or(0.0));
+  out.setHasSmoothedEtx(m.smoothedEtx.has_value());
+  out.setSmoothedEtx(m.smoothedEtx.value_or(0.0));
+  out.setRttTrend(trendText(m.rttTrend));
+  out.setLossTrend(trendText(m.lossTrend));
+  out.setGoodputTrend(trendText(m.goodputTrend));
+  out.setJitterTrend(trendText(m.jitterTrend));
+  out.setEcnCeCount(m.ecnCeCount);
+  out.setJitterUs(m.jitterUs);
+  out.setLinkCost(m.linkCost);
+  out.setSenderReportsSent(m.senderReportsSent);
+  out.setReceiverReportsSent(m.receiverReportsSent);
+  out.setSenderReportsRecv(m.senderReportsRecv);
+  out.setReceiverReportsRecv(m.receiverReportsRecv);
+  out.setStaleReports(m.staleReports);
+  out.setRttSamples(m.rttSamples);
+  out.setReorderCount(m.reorderCount);
+  out.setLossBursts(m.lossBursts);
+}
 
 // A monotonic instant as Unix ms, through the pair of clocks sampled together.
 uint64_t toUnixMs(const SnapshotInput& in, uint64_t monoMs) {

@@ -108,6 +108,10 @@ std::optional<std::string> npubOf(const SnapshotInput& in, const identity::NodeA
 // A monotonic instant of the link engine's clock as Unix ms.
 uint64_t toUnixMs(const SnapshotInput& in, uint64_t monoMs);
 
+// LinkMmp from MMP metrics: a peer link's (spec 02 §9.3) or an FSP
+// session's (spec 04 §3.3).
+void fillMmp(const link::LinkMetrics& m, schema::LinkMmp::Builder out);
+
 // Fills `out` from `in` (in.facts must be set).
 void buildSnapshot(const SnapshotInput& in, schema::NodeSnapshot::Builder out);
 

@@ -150,21 +150,70 @@ void path(mesh::MeshNode& mesh, const identity::NodeAddr& addr, const stp::Coord
         theirs == nullptr ? "no coordinates for the target" : "no peer leads closer to the target");
 }
 
-void session(const mesh::MeshNode& mesh, const identity::NodeAddr& addr, ProbeReport::Builder r) {
-  const auto info = mesh.sessions().info(addr);
+// session: an existing session is reported (left intact); with none and a
+// next hop, the probe opens one (the reference's probe does too), marked as
+// the probe's until Data adopts it. Returns the session once established.
+std::optional<fsp::SessionInfo> session(mesh::MeshNode& mesh, const identity::NodeAddr& addr,
+                                        bool pathOk, ProbeReport::Builder r) {
+  auto info = mesh.sessions().info(addr);
   if (!info) {
-    stage(r.initSession(), "not_built", "no_probe_session",
-          "this build opens an FSP session only for data; the probe does not start one");
+    if (!pathOk) {
+      stage(r.initSession(), "not_reached");
+      return std::nullopt;
+    }
+    if (!mesh.openSession(addr)) {
+      stage(r.initSession(), "failed", "send_error", "the SessionSetup could not be sent");
+      return std::nullopt;
+    }
+    r.setSessionOpened(true);
+    stage(r.initSession(), "running", "", "opened a session for the probe");
+    return std::nullopt;
+  }
+  r.setSessionPreexisting(!info->openedForProbe);
+  r.setSessionOpened(info->openedForProbe);
+  const bool established = info->state == fsp::SessionState::ESTABLISHED;
+  r.setSessionEstablished(established);
+  if (info->pathMtu != fsp::PathMtuState::UNKNOWN) r.setPathMtu(info->pathMtu);
+  if (!established) {
+    stage(r.initSession(), "running", "", "the session is handshaking");
+    return std::nullopt;
+  }
+  if (info->openedForProbe) {
+    stage(r.initSession(), "ok");
+  } else {
+    // The reference's verdict for a session it did not open (left intact).
+    stage(r.initSession(), "skipped", "preexisting", "an existing session (left intact)");
+  }
+  return info;
+}
+
+// rtt: the session's SRTT from session-layer MMP (spec 04 §3.3). Until the
+// first RTT sample the stage is running; a session on which nothing was
+// sealed yet gets one CoordsWarmup, so the remote has a frame to report on.
+void rtt(mesh::MeshNode& mesh, const identity::NodeAddr& addr,
+         const std::optional<fsp::SessionInfo>& info, ProbeReport::Builder r) {
+  if (!info) {
+    const auto verdict = r.asReader().getSession().getVerdict();
+    stage(r.initRtt(), verdict == "running" ? "running" : "not_reached", "",
+          verdict == "running" ? "waiting for the session" : "");
     return;
   }
-  r.setSessionPreexisting(true);
-  r.setSessionEstablished(info->state == fsp::SessionState::ESTABLISHED);
-  if (info->pathMtu != fsp::PathMtuState::UNKNOWN) r.setPathMtu(info->pathMtu);
-  if (info->state == fsp::SessionState::ESTABLISHED) {
-    stage(r.initSession(), "ok", "", "an existing session (left intact)");
-  } else {
-    stage(r.initSession(), "running", "", "an existing session is still handshaking");
+  if (!info->mmp || info->mmp->mode == link::MmpMode::MINIMAL) {
+    stage(r.initRtt(), "failed", "mmp_disabled", "session MMP is off (node.session_mmp.mode)");
+    return;
   }
+  const fsp::SessionMetrics& m = *info->mmp;
+  r.setRttSamples(m.rttSamples);
+  r.setRttReportsSeen(m.receiverReportsRecv + m.staleReports);
+  if (m.srttMs) {
+    r.setHasSrtt(true);
+    r.setSrttMs(*m.srttMs);
+    r.setLastRttMs(m.lastRttMs.value_or(0));
+    stage(r.initRtt(), "ok");
+    return;
+  }
+  if (m.packetsSent == 0 && mesh.sendSessionWarmup(addr)) r.setWarmupsSent(1);
+  stage(r.initRtt(), "running", "", "waiting for the first session ReceiverReport");
 }
 
 }  // namespace
@@ -197,9 +246,8 @@ void runProbe(const std::string& npub, bool startLookup, mesh::MeshNode& mesh,
   r.setCoordsWereCached(cached);
   const bool discovered = discover(mesh, addr, direct, cached, startLookup, r);
   path(mesh, addr, discovered ? targetCoords(mesh, addr, direct) : nullptr, aliases, r);
-  session(mesh, addr, r);
-  stage(r.initRtt(), "not_built", "no_session_mmp",
-        "session MMP reports are not measured in this build, so there is no round-trip time");
+  const auto established = session(mesh, addr, r.asReader().getPath().getVerdict() == "ok", r);
+  rtt(mesh, addr, established, r);
 }
 
 }  // namespace fips::router

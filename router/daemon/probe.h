@@ -2,10 +2,13 @@
 // fipsctl probe on the data-plane thread of fips-router: the reference's
 // probe stages (bloom -> discovery -> path -> session -> rtt) evaluated
 // against the node at the moment of the call. The first call of a probe may
-// start a coordinate lookup (MeshNode::lookup, the node's own ladder); the
-// client calls again to watch it resolve. Stages this build cannot run say
-// so ("not_built") instead of guessing. The npub comes from a local client
-// and is validated here.
+// start a coordinate lookup (MeshNode::lookup, the node's own ladder); a
+// call with the path known and no session opens one (as the reference's
+// probe); a call on a fresh session sends one CoordsWarmup so the remote's
+// session MMP reports; the client calls again while a stage is "running"
+// and gives up on its own budget. The probe's session is not torn down: it
+// idles out (node.session.idle_timeout_secs) unless Data adopts it. The
+// npub comes from a local client and is validated here.
 #pragma once
 
 #include <map>

@@ -38,6 +38,22 @@ fsp::SendOutcome MeshNode::sendData(const identity::NodeAddr& dest, uint16_t src
   return outcome;
 }
 
+bool MeshNode::openSession(const identity::NodeAddr& dest) {
+  fsp::SessionActions actions;
+  const bool opened = sessions_.open(dest, clock_.nowMs(), rng_, actions);
+  apply(actions);
+  flush();
+  return opened;
+}
+
+bool MeshNode::sendSessionWarmup(const identity::NodeAddr& dest) {
+  fsp::SessionActions actions;
+  const bool sent = sessions_.sendWarmup(dest, clock_.nowMs(), actions);
+  apply(actions);
+  flush();
+  return sent;
+}
+
 void MeshNode::setTransportMtu(uint16_t mtu) {
   transportMtu_ = mtu;
   sessions_.setTransportMtu(mtu);

@@ -159,6 +159,11 @@ class MeshNode final : private link::LinkIo, private routing::MeshView {
   // the given ports, starting a session or a lookup as needed.
   fsp::SendOutcome sendData(const identity::NodeAddr& dest, uint16_t srcPort, uint16_t dstPort,
                             std::span<const uint8_t> payload);
+  // fipsctl probe: opens a session to dest without data (false if one
+  // exists or dest's identity is unknown), and sends one CoordsWarmup on an
+  // established one so the remote's session MMP reports (an RTT sample).
+  bool openSession(const identity::NodeAddr& dest);
+  bool sendSessionWarmup(const identity::NodeAddr& dest);
   // Minimum MTU of the operational transports (bytes, whole FMP packet):
   // the path_mtu we originate datagrams with and the IPv6 effective MTU
   // (mtu − 77). 1280 until set.

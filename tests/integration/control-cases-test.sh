@@ -23,8 +23,8 @@
 # fd00::/8; `disconnect` sends B a Disconnect so B drops A at once (long
 # before its dead-link timeout, 30 s here) and A keeps no link; show
 # sessions|connections|routing|identity-cache and acl show answer from the
-# same node (connections lists the 20 dials); probe reports a direct peer
-# and a key no filter claims.
+# same node (connections lists the 20 dials); probe of a direct peer opens a
+# session and ends ok with its SRTT; a key no filter claims fails at bloom.
 set -u
 BUILD=${1:?usage: control-cases-test.sh BUILD_DIR}
 . "$(dirname "$0")/../lib/netns.sh"
@@ -169,8 +169,8 @@ check "stats metrics --json has the forwarding family" bash -c \
 
 # --- probe crosses to the data plane: a direct peer, and a key nobody announces
 ctl probe "$NPUB_B" --json > "$WORK/probe.json"; rc=$?
-check "probe B: one JSON report, exit 1 (session and rtt are not built: partial)" \
-  bash -c "[ $rc -eq 1 ] && [ \"\$(json_get 'd[\"overall\"]' < $WORK/probe.json)\" = partial ]"
+check "probe B: one JSON report, exit 0 (it opens a session; rtt from session MMP: ok)" \
+  bash -c "[ $rc -eq 0 ] && [ \"\$(json_get 'd[\"overall\"], d[\"session\"][\"verdict\"], d[\"rtt\"][\"verdict\"]' < $WORK/probe.json)\" = 'ok ok ok' ]"
 check "probe B: discovery via direct_peer, path ok with B as next hop" bash -c \
   "[ \"\$(json_get 'd[\"discovery\"][\"source\"], d[\"path\"][\"verdict\"], d[\"path\"][\"next_hop\"][\"direct_peer\"]' < $WORK/probe.json)\" = \"direct_peer ok True\" ]"
 ctl probe "${NPUB[S1]}" --json > "$WORK/probe.json"; rc=$?

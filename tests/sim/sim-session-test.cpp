@@ -2,8 +2,8 @@
 // End to end through MeshNode (issue #6): three nodes in a line A–B–C (A
 // and C are not peers) carry IPv6 packets from A's TUN to C's and back
 // through an FSP session forwarded by B; an address never resolved gets a
-// Destination Unreachable, an oversize packet a Packet Too Big. Test code
-// only.
+// Destination Unreachable, an oversize packet a Packet Too Big; session MMP
+// measures the A–C SRTT. Test code only.
 #include <vector>
 
 #include <doctest/doctest.h>
@@ -118,6 +118,68 @@ TEST_CASE("session: IPv6 packets cross A–B–C through an FSP session, both wa
   CHECK(sessionC[0].second.packetsRecv == 21);
   CHECK(a.core->forwarding().originatedPackets >= 21);
   CHECK(sim.node(1).core->forwarding().originatedPackets == 0);
+}
+
+TEST_CASE("session MMP: an A–B–C session measures its SRTT (2 hops × 5 ms each way)") {
+  Simulator sim(line(3), LinkParams{5, 0, 0.0}, 14);
+  REQUIRE(sim.runUntil(30'000, [&] { return treeConsistent(sim); }));
+  REQUIRE(settle(sim, 150'000, 900'000));
+  SimNode& a = sim.node(0);
+  SimNode& c = sim.node(2);
+  CollectTun tunC;
+  c.core->attachTun(&tunC);
+  a.core->learnIdentity(c.publicKey);
+  auto toC = udpPacket(fipsAddr(a), fipsAddr(c), 100, 7);
+  a.core->onTunPacket(toC);
+  REQUIRE(sim.runUntil(20'000, [&] { return !tunC.packets.empty(); }));
+  // One Data packet is enough: the session reports then sustain each other.
+  sim.runFor(10'000);
+  const auto ab = a.core->sessions().info(c.nodeAddr);
+  const auto cb = c.core->sessions().info(a.nodeAddr);
+  REQUIRE(ab.has_value());
+  REQUIRE(cb.has_value());
+  REQUIRE(ab->mmp.has_value());
+  REQUIRE(cb->mmp.has_value());
+  REQUIRE(ab->mmp->srttMs.has_value());
+  REQUIRE(cb->mmp->srttMs.has_value());
+  // 20 ms on the wire; the tick a report waits for is taken out as dwell.
+  CHECK(*ab->mmp->srttMs >= 20.0);
+  CHECK(*ab->mmp->srttMs <= 30.0);
+  CHECK(*cb->mmp->srttMs >= 20.0);
+  CHECK(*cb->mmp->srttMs <= 30.0);
+  CHECK(ab->mmp->lossRate == 0.0);
+  CHECK(ab->mmp->etx == doctest::Approx(1.0));
+  CHECK(ab->mmp->receiverReportsRecv >= 5);
+  CHECK(ab->mmp->senderIntervalMs == 500);  // clamp(2 × SRTT, 500 ms, 10 s)
+  CHECK(ab->packetsSent == 1);              // reports are not Data
+}
+
+TEST_CASE("session MMP: the probe's session (no data) measures an RTT after one warmup") {
+  Simulator sim(line(3), LinkParams{5, 0, 0.0}, 15);
+  REQUIRE(sim.runUntil(30'000, [&] { return treeConsistent(sim); }));
+  REQUIRE(settle(sim, 150'000, 900'000));
+  SimNode& a = sim.node(0);
+  SimNode& c = sim.node(2);
+  a.core->learnIdentity(c.publicKey);
+  // As the probe: the path stage first (C's coordinates by a lookup).
+  a.core->lookup(c.nodeAddr);
+  REQUIRE(sim.runUntil(10'000, [&] { return a.core->cachedCoords(c.nodeAddr) != nullptr; }));
+  REQUIRE(a.core->openSession(c.nodeAddr));
+  CHECK_FALSE(a.core->openSession(c.nodeAddr));
+  REQUIRE(sim.runUntil(5'000, [&] {
+    const auto i = a.core->sessions().info(c.nodeAddr);
+    return i && i->state == router::fsp::SessionState::ESTABLISHED;
+  }));
+  sim.runFor(100);
+  REQUIRE(a.core->sendSessionWarmup(c.nodeAddr));
+  REQUIRE(sim.runUntil(3'000, [&] {
+    const auto i = a.core->sessions().info(c.nodeAddr);
+    return i->mmp && i->mmp->srttMs.has_value();
+  }));
+  const auto info = a.core->sessions().info(c.nodeAddr);
+  CHECK(info->openedForProbe);
+  CHECK(*info->mmp->srttMs >= 20.0);
+  CHECK(*info->mmp->srttMs <= 30.0);
 }
 
 TEST_CASE("session: unknown fd00 address, oversize packet and hairpin are answered locally") {

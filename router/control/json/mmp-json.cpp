@@ -42,6 +42,21 @@ Json peerMmpJson(schema::LinkMmp::Reader m) {
   return j;
 }
 
+Json sessionMmpJson(schema::LinkMmp::Reader m, uint16_t pathMtu) {
+  Json j{{"mode", m.getMode()},
+         {"loss_rate", m.getLossRate()},
+         {"etx", m.getEtx()},
+         {"goodput_bps", m.getGoodputBps()},
+         {"delivery_ratio_forward", m.getDeliveryRatioForward()},
+         {"delivery_ratio_reverse", m.getDeliveryRatioReverse()},
+         {"path_mtu", pathMtu == 0 ? uint16_t{UINT16_MAX} : pathMtu}};
+  if (m.getHasSrtt()) j["srtt_ms"] = m.getSrttMs();
+  if (m.getHasSmoothedLoss()) j["smoothed_loss"] = m.getSmoothedLoss();
+  if (m.getHasSmoothedEtx()) j["smoothed_etx"] = m.getSmoothedEtx();
+  if (hasLqi(m)) j["sqi"] = lqi(m);
+  return j;
+}
+
 Json mmpJson(capnp::List<schema::PeerStatus>::Reader peers) {
   Json list = Json::array();
   for (auto p : peers) {

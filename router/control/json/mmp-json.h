@@ -19,6 +19,13 @@ Json mmpJson(capnp::List<schema::PeerStatus>::Reader peers);
 // lqi.
 Json peerMmpJson(schema::LinkMmp::Reader mmp);
 
+// show_sessions "mmp" block, the reference's session order: mode,
+// loss_rate, etx, goodput_bps (bytes/s), delivery ratios, path_mtu (bytes;
+// 65535 until the destination reports one, as the reference), then srtt_ms
+// (ms), smoothed_loss, smoothed_etx and sqi (smoothed ETX × (1 + SRTT/100))
+// once measured. pathMtu: SessionStatus.pathMtu (0 = unknown).
+Json sessionMmpJson(schema::LinkMmp::Reader mmp, uint16_t pathMtu);
+
 // {"packets_sent", "packets_recv", "bytes_sent", "bytes_recv"}: per-link
 // counters of authenticated frames (bytes on the wire).
 Json trafficJson(schema::LinkTraffic::Reader stats);

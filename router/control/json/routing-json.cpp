@@ -3,6 +3,7 @@
 // show_acl documents (see routing-json.h).
 #include "router/control/json/routing-json.h"
 
+#include "router/control/json/mmp-json.h"
 #include "router/control/json/snapshot-text.h"
 
 namespace fips::router::control::json {
@@ -54,6 +55,7 @@ Json sessionsJson(schema::SessionsStatus::Reader s) {
     entry["path_mtu"] = e.getPathMtu() == 0 ? Json(nullptr) : Json(e.getPathMtu());
     entry["rekey_count"] = e.getRekeys();
     entry["rekey_in_progress"] = e.getRekeyInProgress();
+    if (e.hasMmp()) entry["mmp"] = sessionMmpJson(e.getMmp(), e.getPathMtu());
     sessions.push_back(std::move(entry));
   }
   return Json{{"sessions", sessions}, {"count", s.getCount()}};

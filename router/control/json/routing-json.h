@@ -17,7 +17,8 @@ namespace fips::router::control::json {
 // last_activity_ms, npub, stats{packets_sent, packets_recv, bytes_sent,
 // bytes_recv}, resend_count (handshaking) or session_start_ms,
 // current_k_bit, coords_warmup_remaining, is_draining (established), plus
-// this build's created_at_ms, path_mtu, rekey_count, rekey_in_progress;
+// this build's created_at_ms, path_mtu, rekey_count, rekey_in_progress, and
+// the session-layer "mmp" block once established (sessionMmpJson);
 // "count" is exact (the list may be cut short). Stamps are Unix ms.
 Json sessionsJson(schema::SessionsStatus::Reader sessions);
 

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Session-layer MMP and fipsctl probe (issues #6, #7), with real nodes:
+#
+#   eA ---- eB ---- eC     veth pairs 10.97.1.0/24 and 10.97.2.0/24;
+#                          A and C are not peers, B is in the middle.
+#
+# Checks: `fipsctl probe <npub of C>` on A (no session yet) opens a session
+# and ends ok, exit 0, with bloom, discovery, path, session and rtt all ok
+# and an SRTT in the rtt block; after pings A→C over fips0, `fipsctl show
+# sessions --json` on A and on C shows the session with a non-null
+# mmp.srtt_ms (and loss_rate, etx), and the table has the SRTT column.
+set -u
+BUILD=${1:?usage: session-mmp-test.sh BUILD_DIR}
+. "$(dirname "$0")/../lib/netns.sh"
+[ "$(id -u)" -eq 0 ] || { echo "SKIP: needs root"; exit 77; }
+command -v ping >/dev/null || { echo "SKIP: ping not installed"; exit 77; }
+
+NODES=(A B C)
+netns_line e 10.97 "${NODES[@]}"
+netns_workdir
+node_keygen "${NODES[@]}"
+for i in 0 1 2; do
+  peers=()
+  [ "$i" -gt 0 ] && peers+=(--peer "${NODES[$((i - 1))]}" "10.97.$i.1:2121")
+  [ "$i" -lt 2 ] && peers+=(--peer "${NODES[$((i + 1))]}" "10.97.$((i + 1)).2:2121")
+  node_config "${NODES[$i]}" --tun --tun-mtu 1400 --mtu 1472 "${peers[@]}"
+done
+for n in "${NODES[@]}"; do start_suite "$n"; done
+
+json_get() {  # json_get EXPR < document: prints the Python expression over `d`
+  python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"
+}
+ctl() { local n=$1; shift; "$BUILD/ctl/fipsctl" -s "$WORK/$n/control.sock" "$@"; }
+export BUILD WORK
+export -f json_get ctl
+
+tun_up() { grep -q "TUN fips0 ready" "$WORK/$1.log"; }
+all_up() { tun_up A && tun_up B && tun_up C && links_up B A C; }
+check "three suites up with TUN and both links of B" wait_until 20 all_up
+
+# The probe's lookup needs C in A's peers' bloom filters: retry until the
+# mesh has settled (a probe that opened a session leaves it for the next).
+probe_ok() {
+  ctl A probe "${NPUB[C]}" --json > "$WORK/probe.json"
+}
+check "probe C from A exits 0 (overall ok)" wait_until 40 probe_ok
+echo "# $(json_get '[(s, d[s]["verdict"], d[s]["reason"]) for s in ("bloom","discovery","path","session","rtt")]' < "$WORK/probe.json")"
+check "probe C: bloom, discovery, path, session and rtt all ok" bash -c \
+  "[ \"\$(json_get '\" \".join(d[s][\"verdict\"] for s in (\"bloom\",\"discovery\",\"path\",\"session\",\"rtt\"))' < $WORK/probe.json)\" = 'ok ok ok ok ok' ]"
+check "probe C: the probe opened the session (not pre-existing), next hop B" bash -c \
+  "[ \"\$(json_get 'd[\"session\"][\"preexisting\"], d[\"session\"][\"established\"], d[\"path\"][\"next_hop\"][\"direct_peer\"]' < $WORK/probe.json)\" = 'False True False' ]"
+check "probe C: the rtt block has an SRTT from session MMP" bash -c \
+  "json_get 'd[\"rtt\"][\"srtt_ms\"] > 0 and d[\"rtt\"][\"samples\"] >= 1' < $WORK/probe.json | grep -qx True"
+echo "# probe rtt: $(json_get 'd["rtt"]' < "$WORK/probe.json")"
+
+ADDR_C=$(grep -o "address fd[0-9a-f:]*" "$WORK/C.log" | head -1 | cut -d' ' -f2)
+ping_c() { in_ns A ping -6 -c 1 -W 1 "$ADDR_C" >/dev/null 2>&1; }
+check "ping -6 from A to C's address ($ADDR_C) succeeds" wait_until 20 ping_c
+check "ping -6 -c 5 A→C: 5 of 5 replies" \
+  bash -c "ip netns exec eA-$$ ping -6 -c 5 -i 0.2 -W 2 $ADDR_C | grep -q ' 5 received'"
+
+srtt_of() {  # srtt_of NODE PEER: the session's mmp.srtt_ms, or None
+  ctl "$1" show sessions --json |
+    json_get "[s.get('mmp', {}).get('srtt_ms') for s in d['sessions'] if s['npub'] == '${NPUB[$2]}'][0]"
+}
+has_srtt() { local v; v=$(srtt_of "$1" "$2") && [ -n "$v" ] && [ "$v" != None ]; }
+export -f srtt_of has_srtt
+check "show sessions --json on A: the session with C has a non-null mmp.srtt_ms" \
+  wait_until 10 has_srtt A C
+check "show sessions --json on C: the session with A has a non-null mmp.srtt_ms" \
+  wait_until 10 has_srtt C A
+echo "# A's session mmp: $(ctl A show sessions --json | json_get '[s["mmp"] for s in d["sessions"]]')"
+check "show sessions --json on A: loss_rate, etx and path_mtu in the mmp block" bash -c \
+  "ctl A show sessions --json | json_get 'all(k in d[\"sessions\"][0][\"mmp\"] for k in (\"loss_rate\",\"etx\",\"path_mtu\",\"mode\"))' | grep -qx True"
+check "show sessions (table) on A has the SRTT column and a value in ms" bash -c \
+  "ctl A show sessions | grep -q SRTT && ctl A show sessions | grep -qE '[0-9]+\.[0-9]ms'"
+
+for n in "${NODES[@]}"; do stop_suite "$n"; done
+finish
