@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // fipstop's Performance tab (the reference's show_mmp view): a Link MMP
 // pane, one row per peer link from show peers' mmp block, and a Session
-// MMP pane, one row per FSP session (this build measures no session MMP
-// yet, so only its path MTU has a value). Each pane has its own sort (s
+// MMP pane, one row per FSP session from show sessions' mmp block (SQI is
+// the session's LQI formula). Each pane has its own sort (s
 // cycles the column, S flips the direction, f moves the focus between the
 // panes). See tab-views.h.
 #include <algorithm>
@@ -55,6 +55,14 @@ double linkKey(schema::LinkMmp::Reader m, size_t column) {
     default:
       return m.getGoodputBps();
   }
+}
+
+// The Session MMP sort key of column `column` (1..4), as linkKey; a session
+// without an mmp block (not established) is +inf.
+double sessionKey(schema::SessionStatus::Reader s, size_t column) {
+  if (!s.hasMmp()) return ABSENT;
+  return column == 4 && !router::control::json::hasLqi(s.getMmp()) ? ABSENT
+                                                                   : linkKey(s.getMmp(), column);
 }
 
 // A trend as an arrow after its value: ↑ rising, ↓ falling, else nothing.
@@ -125,24 +133,31 @@ void sessionPane(TabView& view, const ViewState& state, const Answers& a) {
   view.lines.push_back({sortHeader(SESSION_SORT_LABELS, sort), Tone::Dim});
   std::vector<unsigned> order(sessions.size());
   for (unsigned i = 0; i < order.size(); ++i) order[i] = i;
-  // Only the name and the path MTU have values: the other columns keep the
-  // daemon's order.
+  // The srtt, loss, etx and sqi columns share the Link MMP pane's keys
+  // (columns 1-4); an unmeasured session sorts last ascending.
   sortRows(order, sort, [&](unsigned x, unsigned y) {
     if (sort.column == 0) return sessions[x].getDisplayName() < sessions[y].getDisplayName();
     if (sort.column == 5) return sessions[x].getPathMtu() < sessions[y].getPathMtu();
-    return false;
+    return sessionKey(sessions[x], sort.column) < sessionKey(sessions[y], sort.column);
   });
   std::vector<TableRow> rows{{{"Session", "SRTT", "Loss", "ETX", "SQI", "MTU"}}};
   for (unsigned i : order) {
     auto s = sessions[i];
+    auto m = s.getMmp();
+    const bool measured = s.hasMmp() && m.getHasSrtt();
+    const bool sqi = s.hasMmp() && router::control::json::hasLqi(m);
     const uint16_t mtu = s.getPathMtu();
-    rows.push_back({{clipToWidth(std::string(s.getDisplayName()), 16), "-", "-", "-", "-",
-                     mtu == 0 ? std::string("-") : std::to_string(mtu)}});
+    rows.push_back(
+        {{clipToWidth(std::string(s.getDisplayName()), 16),
+          measured ? fmt::format("{:.1f}ms{}", m.getSrttMs(), arrow(m.getRttTrend())) : "-",
+          s.hasMmp() ? fmt::format("{:.4f}", smoothedLoss(m)) : "-",
+          s.hasMmp() ? fmt::format("{:.2f}", smoothedEtx(m)) : "-",
+          sqi ? fmt::format("{:.2f}", router::control::json::lqi(m)) : "-",
+          mtu == 0 ? std::string("-") : std::to_string(mtu)}});
   }
   const int before = view.selectableRows;
   appendTable(view, rows, -1);
   view.selectableRows = before;
-  view.lines.push_back({"  session MMP is not measured by this build yet", Tone::Dim});
 }
 
 }  // namespace

@@ -320,8 +320,9 @@ TEST_CASE("Performance tab: Link MMP per peer, Session MMP per session, sorted p
   CHECK(light == core + 1);  // by name
   CHECK(find(view, {" Session MMP (2 sessions)"}) >= 0);
   CHECK(find(view, {"Session", "SRTT", "Loss", "ETX", "SQI", "MTU"}) >= 0);
-  CHECK(find(view, {"node-c", "-", "1400"}) > find(view, {"c0ffee00...", "-", "-"}));
-  CHECK(find(view, {"session MMP is not measured by this build yet"}) >= 0);
+  // Session MMP from show sessions' mmp block: SQI = smoothed ETX x (1 + SRTT/100).
+  CHECK(find(view, {"node-c", "42.5ms", "0.2500", "2.00", "2.85", "1400"}) >
+        find(view, {"c0ffee00...", "-", "-", "-", "-", "-"}));
   CHECK(view.selectableRows == 0);
 
   ViewState s;
@@ -344,6 +345,9 @@ TEST_CASE("Performance tab: Link MMP per peer, Session MMP per session, sorted p
   CHECK(find(view, {"▶Link MMP"}) == -1);
   CHECK(find(view, {"sort: name srtt loss etx sqi mtu▼"}) >= 0);
   CHECK(find(view, {"node-c", "1400"}) < find(view, {"c0ffee00...", "-", "-"}));
+  s.sessionSort = {1, false};  // srtt, ascending: the unmeasured last
+  view = buildTab(s, data, 120);
+  CHECK(find(view, {"node-c", "42.5ms"}) < find(view, {"c0ffee00...", "-", "-"}));
 
   data.answers->hasSessions = false;
   CHECK(find(show(Tab::Performance, data), {"not available from this daemon yet"}) >= 0);
