@@ -103,7 +103,7 @@ std::optional<PeerInfo> TestNode::peer(const TestNode& other) const {
   return std::nullopt;
 }
 
-TestNet::TestNet(uint64_t seed) : gen(seed), nextTickMs_(clock.now + 1000) {}
+TestNet::TestNet(uint64_t seed) : gen(seed), startMs_(clock.now) {}
 
 TransportAddr TestNet::addrOf(size_t i) const {
   const uint8_t ip[4] = {10, 0, static_cast<uint8_t>(i >> 8U), static_cast<uint8_t>(i & 0xFFU)};
@@ -118,6 +118,8 @@ TestNode& TestNet::add(const LinkConfig& config) {
   SeededRng keyRng(gen());
   nodes_.push_back(
       std::make_unique<TestNode>(*this, nodes_.size(), makeKey(ctx, keyRng), config, gen()));
+  // On the net's 1000 ms grid, as every node added before.
+  nodes_.back()->nextTickMs = startMs_ + 1000 * ((clock.now - startMs_) / 1000 + 1);
   return *nodes_.back();
 }
 
@@ -156,11 +158,10 @@ void TestNet::run(uint64_t ms) {
   while (clock.now < end) {
     clock.now += 10;
     deliverDue();
-    if (clock.now >= nextTickMs_) {
-      nextTickMs_ += 1000;
-      for (auto& n : nodes_) {
-        if (!n->silent) n->mgr->tick();
-      }
+    for (auto& n : nodes_) {
+      if (clock.now < n->nextTickMs) continue;
+      n->nextTickMs += 1000;
+      if (!n->silent) n->mgr->tick();
     }
   }
 }

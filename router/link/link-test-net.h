@@ -96,6 +96,7 @@ class TestNode final : public LinkIo {
   std::map<identity::NodeAddr, bool> reportedOutbound;
   size_t swaps = 0;  // onLinkSwapped calls
   uint64_t epochCounter = 0;
+  uint64_t nextTickMs = 0;  // when TestNet::run ticks it next (set by TestNet::add)
 };
 
 class TestNet {
@@ -104,7 +105,8 @@ class TestNet {
   TestNode& add(const LinkConfig& config = LinkConfig{});
   // a learns b as a static peer (a dials b).
   void connect(TestNode& a, const TestNode& b);
-  // Advances virtual time by ms in 10 ms steps; ticks every node each 1000 ms.
+  // Advances virtual time by ms in 10 ms steps; ticks every node each 1000 ms
+  // (all at once, unless a test shifted a node's nextTickMs).
   void run(uint64_t ms);
   void enqueue(Packet packet);
   TestNode& node(size_t i) { return *nodes_[i]; }
@@ -125,7 +127,7 @@ class TestNet {
   void deliverDue();
   std::vector<std::unique_ptr<TestNode>> nodes_;
   std::vector<Packet> queue_;
-  uint64_t nextTickMs_;
+  uint64_t startMs_;  // the tick grid's origin
 };
 
 }  // namespace fips::router::link::test
