@@ -226,7 +226,8 @@ std::vector<Line> confirmLines(const DisconnectConfirm& confirm) {
       {" Disconnect peer?", Tone::Alert},
       {""},
       {"  Peer: " + confirm.name},
-      {"  It stays disconnected until you manually reconnect it.", Tone::Dim},
+      {"  This node will not redial it until you connect it again", Tone::Dim},
+      {"  or the daemon restarts; the peer may still dial back.", Tone::Dim},
       {""},
       {"  [Y] disconnect    [N/Esc] cancel"},
   };

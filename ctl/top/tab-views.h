@@ -49,7 +49,7 @@ std::vector<unsigned> peerOrder(const TopData& data, std::vector<PeerRole>* role
 void requestDisconnect(ViewState& state, const TopData& data);
 
 // The Del confirmation drawn over the content: the peer's name, that it
-// stays disconnected, and the Y / N keys.
+// is not redialled from here (it may dial back), and the Y / N keys.
 std::vector<Line> confirmLines(const DisconnectConfirm& confirm);
 
 // The shared tab builders (one file per group of tabs).
