@@ -12,24 +12,7 @@ namespace {
 
 // Component id per node over usable links between running nodes.
 std::vector<size_t> components(Simulator& sim) {
-  const Topology usable = sim.net.usable(sim.size());
-  const auto adj = usable.adjacency();
-  std::vector<size_t> comp(sim.size(), UNREACHABLE);
-  for (size_t start = 0; start < sim.size(); ++start) {
-    if (comp[start] != UNREACHABLE || !sim.node(start).running()) continue;
-    std::vector<size_t> todo{start};
-    comp[start] = start;
-    while (!todo.empty()) {
-      const size_t at = todo.back();
-      todo.pop_back();
-      for (size_t next : adj[at]) {
-        if (comp[next] != UNREACHABLE || !sim.node(next).running()) continue;
-        comp[next] = start;
-        todo.push_back(next);
-      }
-    }
-  }
-  return comp;
+  return sim.net.usable(sim.size()).components([&](size_t i) { return sim.node(i).running(); });
 }
 
 bool parentConsistent(Simulator& sim, const SimNode& n) {

@@ -52,32 +52,11 @@ std::vector<Pair> pairsWithin(const std::vector<Point>& at, double radius) {
   return out;
 }
 
-// Component label per node (the smallest node index in it).
-std::vector<size_t> componentsOf(const Topology& t) {
-  const auto adj = t.adjacency();
-  std::vector<size_t> comp(t.nodes, UNREACHABLE);
-  for (size_t start = 0; start < t.nodes; ++start) {
-    if (comp[start] != UNREACHABLE) continue;
-    std::vector<size_t> todo{start};
-    comp[start] = start;
-    while (!todo.empty()) {
-      const size_t at = todo.back();
-      todo.pop_back();
-      for (size_t next : adj[at]) {
-        if (comp[next] != UNREACHABLE) continue;
-        comp[next] = start;
-        todo.push_back(next);
-      }
-    }
-  }
-  return comp;
-}
-
 // Joins each component but the largest to a node outside it by the
 // shortest such pair; repeats until connected. The number of links added.
 size_t bridge(Topology& t, const std::vector<Point>& at) {
   size_t added = 0;
-  for (auto comp = componentsOf(t);; comp = componentsOf(t)) {
+  for (auto comp = t.components();; comp = t.components()) {
     std::vector<size_t> size(t.nodes, 0);
     for (size_t c : comp) ++size[c];
     const size_t largest =

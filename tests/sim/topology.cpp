@@ -46,6 +46,27 @@ bool Topology::connected() const {
   return std::none_of(dist.begin(), dist.end(), [](size_t d) { return d == UNREACHABLE; });
 }
 
+std::vector<size_t> Topology::components(const std::function<bool(size_t)>& keep) const {
+  const auto adj = adjacency();
+  const auto kept = [&](size_t i) { return !keep || keep(i); };
+  std::vector<size_t> comp(nodes, UNREACHABLE);
+  for (size_t start = 0; start < nodes; ++start) {
+    if (comp[start] != UNREACHABLE || !kept(start)) continue;
+    std::vector<size_t> todo{start};
+    comp[start] = start;
+    while (!todo.empty()) {
+      const size_t at = todo.back();
+      todo.pop_back();
+      for (size_t next : adj[at]) {
+        if (comp[next] != UNREACHABLE || !kept(next)) continue;
+        comp[next] = start;
+        todo.push_back(next);
+      }
+    }
+  }
+  return comp;
+}
+
 size_t Topology::degreeMax() const {
   size_t best = 0;
   for (const auto& n : adjacency()) best = std::max(best, n.size());

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <utility>
 #include <vector>
@@ -26,6 +27,9 @@ struct Topology {
   // The same over a prebuilt adjacency() (for many sources on a large mesh).
   static std::vector<size_t> hops(const std::vector<std::vector<size_t>>& adjacency, size_t src);
   bool connected() const;
+  // Component label per node (the smallest index in its component) over the
+  // nodes `keep` accepts (all when empty); UNREACHABLE for the others.
+  std::vector<size_t> components(const std::function<bool(size_t)>& keep = {}) const;
   size_t degreeMax() const;
 };
 
