@@ -6,6 +6,7 @@
 // cycles the column, S flips the direction, f moves the focus between the
 // panes). See tab-views.h.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 
@@ -72,6 +73,17 @@ std::string arrow(capnp::Text::Reader trend) {
   return "";
 }
 
+// The SRTT (with its trend), smoothed loss (with its trend), smoothed ETX
+// and LQI cells of a link's or a session's MMP block; "-" for SRTT and
+// LQI before they are measured. SQI is the session's LQI formula.
+std::array<std::string, 4> mmpCells(schema::LinkMmp::Reader m) {
+  const bool lqi = router::control::json::hasLqi(m);
+  return {m.getHasSrtt() ? fmt::format("{:.1f}ms{}", m.getSrttMs(), arrow(m.getRttTrend())) : "-",
+          fmt::format("{:.4f}{}", smoothedLoss(m), arrow(m.getLossTrend())),
+          fmt::format("{:.2f}", smoothedEtx(m)),
+          lqi ? fmt::format("{:.2f}", router::control::json::lqi(m)) : "-"};
+}
+
 // `order` sorted by `less` as `sort` says (stable, so equal keys keep the
 // daemon's order).
 template <typename Less>
@@ -101,14 +113,10 @@ void linkPane(TabView& view, const ViewState& state,
   for (unsigned i : order) {
     auto p = peers[i];
     auto m = p.getMmp();
-    const bool lqi = router::control::json::hasLqi(m);
+    const auto [srtt, loss, etx, lqi] = mmpCells(m);
     rows.push_back(
-        {{clipToWidth(std::string(p.getDisplayName()), 16), std::string(m.getMode()),
-          m.getHasSrtt() ? fmt::format("{:.1f}ms{}", m.getSrttMs(), arrow(m.getRttTrend())) : "-",
-          fmt::format("{:.4f}{}", smoothedLoss(m), arrow(m.getLossTrend())),
-          fmt::format("{:.2f}", smoothedEtx(m)),
-          lqi ? fmt::format("{:.2f}", router::control::json::lqi(m)) : "-",
-          formatThroughput(m.getGoodputBps()) + arrow(m.getGoodputTrend()),
+        {{clipToWidth(std::string(p.getDisplayName()), 16), std::string(m.getMode()), srtt, loss,
+          etx, lqi, formatThroughput(m.getGoodputBps()) + arrow(m.getGoodputTrend()),
           fmt::format("{}us", m.getJitterUs()), fmt::format("{:.2f}", m.getLinkCost())}});
   }
   const int before = view.selectableRows;
@@ -143,17 +151,11 @@ void sessionPane(TabView& view, const ViewState& state, const Answers& a) {
   std::vector<TableRow> rows{{{"Session", "SRTT", "Loss", "ETX", "SQI", "MTU"}}};
   for (unsigned i : order) {
     auto s = sessions[i];
-    auto m = s.getMmp();
-    const bool measured = s.hasMmp() && m.getHasSrtt();
-    const bool sqi = s.hasMmp() && router::control::json::hasLqi(m);
+    const auto [srtt, loss, etx, sqi] =
+        s.hasMmp() ? mmpCells(s.getMmp()) : std::array<std::string, 4>{"-", "-", "-", "-"};
     const uint16_t mtu = s.getPathMtu();
-    rows.push_back(
-        {{clipToWidth(std::string(s.getDisplayName()), 16),
-          measured ? fmt::format("{:.1f}ms{}", m.getSrttMs(), arrow(m.getRttTrend())) : "-",
-          s.hasMmp() ? fmt::format("{:.4f}", smoothedLoss(m)) : "-",
-          s.hasMmp() ? fmt::format("{:.2f}", smoothedEtx(m)) : "-",
-          sqi ? fmt::format("{:.2f}", router::control::json::lqi(m)) : "-",
-          mtu == 0 ? std::string("-") : std::to_string(mtu)}});
+    rows.push_back({{clipToWidth(std::string(s.getDisplayName()), 16), srtt, loss, etx, sqi,
+                     mtu == 0 ? std::string("-") : std::to_string(mtu)}});
   }
   const int before = view.selectableRows;
   appendTable(view, rows, -1);
