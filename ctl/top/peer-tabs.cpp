@@ -71,14 +71,25 @@ void peerDetail(TabView& view, schema::PeerStatus::Reader p, uint64_t nowMs) {
   view.lines.push_back({"  Esc: back to the table  Del: disconnect", Tone::Dim});
 }
 
-void transportDetail(TabView& view, schema::TransportStatus::Reader t,
+// The peer on a link as the Peers tab names it (its display name: the
+// alias, else the short npub), matched by npub; the link's short npub when
+// it is no peer (yet).
+std::string linkPeerName(const Answers& a, const capnp::Text::Reader npub) {
+  if (a.hasPeers) {
+    for (auto p : a.snapshot.asReader().getPeers())
+      if (p.getNpub() == npub && p.getDisplayName().size() > 0) return p.getDisplayName();
+  }
+  return shortId(npub);
+}
+
+void transportDetail(TabView& view, const Answers& a, schema::TransportStatus::Reader t,
                      capnp::List<schema::LinkStatus>::Reader links, uint64_t nowMs) {
   view.lines.push_back({fmt::format(" Transport Detail: {}", t.getName().cStr()), Tone::Title});
   detailLine(view, "id", std::to_string(t.getTransportId()));
   detailLine(view, "type", t.getType());
   detailLine(view, "state", t.getState());
   std::string addrs;
-  for (auto a : t.getLocalAddrs()) addrs += (addrs.empty() ? "" : ", ") + std::string(a);
+  for (auto local : t.getLocalAddrs()) addrs += (addrs.empty() ? "" : ", ") + std::string(local);
   detailLine(view, "local", addrs.empty() ? "-" : addrs);
   detailLine(view, "packets tx/rx", fmt::format("{} / {}", t.getPacketsSent(), t.getPacketsRecv()));
   detailLine(view, "bytes tx/rx",
@@ -90,7 +101,7 @@ void transportDetail(TabView& view, schema::TransportStatus::Reader t,
   for (auto l : links) {
     if (l.getTransportId() != t.getTransportId()) continue;
     rows.push_back(
-        {{std::string(l.getRemoteAddr()), shortId(l.getNpub()), direction(l.getOutbound()),
+        {{std::string(l.getRemoteAddr()), linkPeerName(a, l.getNpub()), direction(l.getOutbound()),
           formatDuration(secondsSince(l.getCreatedAtMs(), nowMs)),
           formatDuration(secondsSince(l.getLastRecvMs(), nowMs))}});
   }
@@ -202,7 +213,7 @@ TabView transportsTab(const ViewState& state, const TopData& data) {
   auto transports = snap.getTransports();
   auto links = snap.getLinks();
   if (state.detail && state.selected >= 0 && state.selected < int(transports.size())) {
-    transportDetail(view, transports[state.selected], links, data.nowUnixMs);
+    transportDetail(view, a, transports[state.selected], links, data.nowUnixMs);
     view.selectableRows = static_cast<int>(transports.size());
     return view;
   }
@@ -226,7 +237,7 @@ TabView transportsTab(const ViewState& state, const TopData& data) {
     for (auto l : links) {
       if (l.getTransportId() != t.getTransportId()) continue;
       rows.push_back({{"  \u2514 " + std::string(l.getRemoteAddr()), std::string(l.getState()),
-                       shortId(l.getNpub()), "", "", "", "", ""},
+                       linkPeerName(a, l.getNpub()), "", "", "", "", ""},
                       false});
     }
   }

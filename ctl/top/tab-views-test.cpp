@@ -225,11 +225,17 @@ TEST_CASE("Transports tab: collapsed at first; expanded rows list their links; d
   s.expanded = {0};
   view = buildTab(s, data, 100);
   CHECK(find(view, {"▾ udp/lan 10.99.0.1:2121"}) == row);
-  CHECK(find(view, {"└ 10.99.0.2:2121", "connected", "npub180cvv07tjdr…"}) == row + 1);
+  // The link's peer by its display name (the alias), as on the Peers tab.
+  CHECK(find(view, {"└ 10.99.0.2:2121", "connected", "core-vm"}) == row + 1);
   CHECK(view.selectableRows == 1);  // link rows are not selectable
   view = show(Tab::Transports, data, 0, true);
   CHECK(find(view, {"Transport Detail: udp/lan"}) >= 0);
   CHECK(find(view, {"Links (1)"}) >= 0);
+  CHECK(find(view, {"10.99.0.2:2121", "core-vm", "out"}) >= 0);
+  // A link whose peer is not (yet) in show peers: its short npub.
+  data.answers->snapshot.getLinks()[0].setNpub("npub1other");
+  view = buildTab(s, data, 100);
+  CHECK(find(view, {"└ 10.99.0.2:2121", "connected", "npub1other"}) == row + 1);
 }
 
 TEST_CASE("Tree, Filters and Routing tabs") {
