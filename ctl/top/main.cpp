@@ -75,7 +75,8 @@ void run(fips::ctl::top::TopScreen& screen, fips::ctl::top::TopFetcher& fetcher,
       const auto overlay = state.confirming ? confirmLines(state.confirm) : helpLines();
       const bool modal = state.confirming || state.help;
       screen.draw(
-          tabBar(state.tab, FIPS_VERSION), view, state.scroll, modal ? &overlay : nullptr,
+          tabBar(state.tab, FIPS_VERSION, static_cast<size_t>(screen.columns())), view,
+          state.scroll, modal ? &overlay : nullptr,
           statusBar(state, data, nowMs(false) - lastPoll, static_cast<size_t>(screen.columns())));
       lastDraw = nowMs(false);
       dirty = false;

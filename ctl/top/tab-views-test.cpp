@@ -459,8 +459,48 @@ TEST_CASE("before the first answer: waiting, or why the daemon cannot be reached
   CHECK(find(view, {"Peers"}) == -1);
 }
 
+// The label the bar marks active.
+std::string activeLabel(const TabBar& bar) {
+  size_t start = 0;  // the byte of column activeStart (every glyph is one column)
+  for (size_t col = 0; col < bar.activeStart && start < bar.text.size(); ++col) {
+    ++start;
+    while (start < bar.text.size() && (static_cast<unsigned char>(bar.text[start]) & 0xc0) == 0x80)
+      ++start;
+  }
+  return clipToWidth(bar.text.substr(start), bar.activeWidth);
+}
+
+TEST_CASE("tab bar: every tab at 80 columns, the active one's neighbours at 60") {
+  // 100 columns: the full labels without the title.
+  TabBar bar = tabBar(Tab::Routing, "0.1.0", 100);
+  CHECK(bar.text ==
+        " 1 Node  2 Peers  3 Transports  4 Sessions  5 Tree  6 Filters  7 Performance  8 Routing  "
+        "9 Graphs");
+  CHECK(activeLabel(bar) == "8 Routing");
+  // 80 columns: every tab, abbreviated, whichever is active.
+  for (Tab tab : ALL_TABS) {
+    bar = tabBar(tab, "0.1.0", 80);
+    CAPTURE(bar.text);
+    CHECK(bar.text ==
+          " 1 Node  2 Peers  3 Trans  4 Sess  5 Tree  6 Filt  7 Perf  8 Route  9 Graph");
+    CHECK(activeLabel(bar).starts_with(std::to_string(static_cast<int>(tab) + 1) + " "));
+  }
+  // 60 columns: the tabs around the active one, ‹ › where the bar goes on.
+  for (Tab tab : ALL_TABS) {
+    bar = tabBar(tab, "0.1.0", 60);
+    CAPTURE(bar.text);
+    CHECK(displayWidth(bar.text) <= 60);
+    CHECK(activeLabel(bar).starts_with(std::to_string(static_cast<int>(tab) + 1) + " "));
+  }
+  CHECK(tabBar(Tab::Node, "0.1.0", 60).text ==
+        " 1 Node  2 Peers  3 Trans  4 Sess  5 Tree  6 Filt  7 Perf ›");
+  CHECK(tabBar(Tab::Graphs, "0.1.0", 60).text ==
+        " ‹ 3 Trans  4 Sess  5 Tree  6 Filt  7 Perf  8 Route  9 Graph");
+  CHECK(tabBar(Tab::Tree, "0.1.0", 40).text == " ‹ 4 Sess  5 Tree  6 Filt  7 Perf ›");
+}
+
 TEST_CASE("tab bar marks the active tab; status bar says connected or why not") {
-  const TabBar bar = tabBar(Tab::Peers, "0.1.0");
+  const TabBar bar = tabBar(Tab::Peers, "0.1.0", 160);
   CHECK(bar.text.find(" fipstop 0.1.0 │ 1 Node  2 Peers  3 Transports") == 0);
   CHECK(bar.text.find("9 Graphs") != std::string::npos);
   CHECK(clipToWidth(bar.text.substr(bar.text.find("2 Peers")), bar.activeWidth) == "2 Peers");
@@ -488,6 +528,7 @@ TEST_CASE("tab bar marks the active tab; status bar says connected or why not") 
   CHECK(statusBar(s, data, 0, 200).find(" Disconnected: the daemon closed the connection |") == 0);
   const auto help = helpLines();
   CHECK(help.size() <= 21);  // fits a 24-line terminal with the bars
+  for (const Line& line : help) CHECK(displayWidth(line.text) < 80);
   CHECK(std::any_of(help.begin(), help.end(),
                     [](const Line& l) { return l.text.find("Del ") != std::string::npos; }));
 }

@@ -102,19 +102,95 @@ TabView unavailableTab(const std::string& what) {
   return view;
 }
 
-TabBar tabBar(Tab active, const std::string& version) {
-  TabBar bar;
-  bar.text = fmt::format(" fipstop {} \u2502", version);
-  for (size_t i = 0; i < ALL_TABS.size(); ++i) {
-    bar.text += i == 0 ? " " : "  ";
-    const std::string label = fmt::format("{} {}", i + 1, tabLabel(ALL_TABS[i]));
-    if (ALL_TABS[i] == active) {
-      bar.activeStart = displayWidth(bar.text);
-      bar.activeWidth = displayWidth(label);
-    }
-    bar.text += label;
+namespace {
+
+// The tab bar's abbreviations, used when the full labels do not fit.
+const char* tabShortLabel(Tab tab) {
+  switch (tab) {
+    case Tab::Node:
+      return "Node";
+    case Tab::Peers:
+      return "Peers";
+    case Tab::Transports:
+      return "Trans";
+    case Tab::Sessions:
+      return "Sess";
+    case Tab::Tree:
+      return "Tree";
+    case Tab::Filters:
+      return "Filt";
+    case Tab::Performance:
+      return "Perf";
+    case Tab::Routing:
+      return "Route";
+    case Tab::Graphs:
+      return "Graph";
   }
+  return "?";
+}
+
+// "N Label" for every tab, full or abbreviated.
+std::vector<std::string> tabLabels(bool full) {
+  std::vector<std::string> labels;
+  for (size_t i = 0; i < ALL_TABS.size(); ++i)
+    labels.push_back(
+        fmt::format("{} {}", i + 1, full ? tabLabel(ALL_TABS[i]) : tabShortLabel(ALL_TABS[i])));
+  return labels;
+}
+
+// `prefix` then labels [first, last] two spaces apart, "‹ " before when
+// tabs are left out before, " ›" after when some are left out after.
+TabBar joinTabs(const std::string& prefix, const std::vector<std::string>& labels, size_t first,
+                size_t last, size_t active) {
+  TabBar bar;
+  bar.text = prefix + (first > 0 ? "\u2039 " : "");
+  for (size_t i = first; i <= last; ++i) {
+    if (i > first) bar.text += "  ";
+    if (i == active) {
+      bar.activeStart = displayWidth(bar.text);
+      bar.activeWidth = displayWidth(labels[i]);
+    }
+    bar.text += labels[i];
+  }
+  if (last + 1 < labels.size()) bar.text += " \u203a";
   return bar;
+}
+
+}  // namespace
+
+TabBar tabBar(Tab active, const std::string& version, size_t width) {
+  const size_t index =
+      static_cast<size_t>(std::find(ALL_TABS.begin(), ALL_TABS.end(), active) - ALL_TABS.begin());
+  const size_t last = ALL_TABS.size() - 1;
+  const auto full = tabLabels(true);
+  const auto abbreviated = tabLabels(false);
+  // The widest form that fits, the same whichever tab is active: the
+  // title and full labels, full labels, abbreviated labels.
+  for (const std::string& prefix :
+       {fmt::format(" fipstop {} \u2502 ", version), std::string(" ")}) {
+    TabBar bar = joinTabs(prefix, full, 0, last, index);
+    if (displayWidth(bar.text) <= width) return bar;
+  }
+  TabBar bar = joinTabs(" ", abbreviated, 0, last, index);
+  if (displayWidth(bar.text) <= width) return bar;
+  // Narrower still: the abbreviated labels around the active tab, as many
+  // as fit, with ‹ › where the bar goes on.
+  size_t first = index;
+  size_t end = index;
+  for (bool grew = true; grew;) {
+    grew = false;
+    if (end < last &&
+        displayWidth(joinTabs(" ", abbreviated, first, end + 1, index).text) <= width) {
+      ++end;
+      grew = true;
+    }
+    if (first > 0 &&
+        displayWidth(joinTabs(" ", abbreviated, first - 1, end, index).text) <= width) {
+      --first;
+      grew = true;
+    }
+  }
+  return joinTabs(" ", abbreviated, first, end, index);
 }
 
 namespace {
@@ -184,11 +260,12 @@ std::string statusBar(const ViewState& state, const TopData& data, uint64_t msSi
 }
 
 std::vector<Line> helpLines() {
-  // At most 21 lines: the content area of a 24-line terminal.
+  // At most 21 lines of at most 79 columns: the content area of an 80x24
+  // terminal.
   return {
       {" Keys (? or Esc closes)", Tone::Title},
       {"  q, Ctrl-C         quit"},
-      {"  Tab, Shift-Tab    next / previous tab (also Right / Left where they do nothing else)"},
+      {"  Tab, Shift-Tab    next / previous tab; also Right, Left where unused"},
       {"  1-9, g            jump to a tab (1 Node ... 9 Graphs), g: Graphs"},
       {"  Up, Down          select a row (Peers, Transports, Sessions) or scroll"},
       {"  PageUp, PageDown  scroll ten rows; Home, End: top, bottom"},
@@ -203,7 +280,7 @@ std::vector<Line> helpLines() {
       {" Graphs", Tone::Title},
       {"  Right/Space, Left next / previous time window"},
       {"  m                 mode: Node, MetricByPeer, PeerByMetric"},
-      {"  n, N              next / previous metric (MetricByPeer) or peer (PeerByMetric)"},
+      {"  n, N              next / previous metric (MetricByPeer), peer (PeerByMetric)"},
       {"  Up, Down, Enter   MetricByPeer: select a peer, plot it full size"},
       {"  s, S              MetricByPeer: sort column, direction"},
   };

@@ -18,14 +18,18 @@ namespace fips::ctl::top {
 // The content of `state.tab` for a screen `width` columns wide.
 TabView buildTab(const ViewState& state, const TopData& data, size_t width);
 
-// The tab bar: " fipstop VERSION │ 1 Node  2 Peers  ..." and the columns
-// [activeStart, activeStart + activeWidth) the active tab's label takes.
+// The tab bar for a screen `width` columns wide: " fipstop VERSION │
+// 1 Node  2 Peers  ..." when it fits, else the same without the title
+// (97 columns), else every tab abbreviated (" 1 Node  2 Peers  3 Trans
+// 4 Sess ...", 75 columns), else the abbreviated tabs around the active
+// one that fit, with "‹ " / " ›" where tabs are left out. The columns
+// [activeStart, activeStart + activeWidth) are the active tab's label.
 struct TabBar {
   std::string text;
   size_t activeStart = 0;
   size_t activeWidth = 0;
 };
-TabBar tabBar(Tab active, const std::string& version);
+TabBar tabBar(Tab active, const std::string& version, size_t width);
 
 // The status bar: " Connected | Refresh: 2s | Updated: 0.4s ago | ..." or
 // " Disconnected: <reason> | ...", the last disconnect's outcome, and the

@@ -14,7 +14,9 @@
 # modes; Transports, whose Right expands a transport to its links); Enter
 # opens a peer's detail; Del asks before disconnecting B, N keeps it, Y
 # drops it (fipsctl no longer lists it); a window resize
-# redraws at the new width; q, Ctrl-C and SIGTERM each leave the alternate
+# redraws at the new width; at 80x24 the tab bar names all nine tabs
+# (abbreviated), 1-9 each show their tab and the help fits; at 60 columns
+# the bar shows the tabs around the active one; q, Ctrl-C and SIGTERM each leave the alternate
 # screen with status 0 and give back a terminal that echoes again; with
 # no daemon the screen says so in one line and q exits 0; a stopped daemon
 # shows "Disconnected"; without a terminal it prints one line, status 1.
@@ -142,6 +144,32 @@ check "Y: the Peers tab empties" wait_until 5 screen_has "Peers (0)"
 rule_width() { screen_text | sed -n 2p | tr -d '\n' | wc -m; }
 tm resize-window -t top -x 100 -y 30
 check "resize: redrawn at 100 columns" wait_until 3 bash -c "[ \$(tmux -L $TMUX_SOCK capture-pane -p -t top | sed -n 2p | tr -d '\n' | wc -m) -eq 100 ]"
+
+# --- 80x24: the bar names every tab (abbreviated); each number shows its tab
+bar_has() { tm capture-pane -p -t top | sed -n 1p | grep -qF -- "$1"; }
+tm resize-window -t top -x 80 -y 24
+check "80x24: the tab bar names all nine tabs" wait_until 3 bar_has \
+  " 1 Node  2 Peers  3 Trans  4 Sess  5 Tree  6 Filt  7 Perf  8 Route  9 Graph"
+for tab in "1:npub:      ${NPUB[A]}" "2:Peers (" "3:Transports (" "4:Sessions (" "5:Tree Position" \
+  "6:Bloom Filter State" "7:Link MMP (" "8:Routing State" "9:metrics, window"; do
+  key "${tab%%:*}"
+  check "80x24: ${tab%%:*} shows ${tab#*:}" wait_until 3 screen_has "${tab#*:}"
+done
+check "80x24: the status bar on the last line" bash -c \
+  "tmux -L $TMUX_SOCK capture-pane -p -t top | sed -n 24p | grep -q '^ Connected | Refresh: 1s'"
+key '?'
+check "80x24: the help's lines fit the width" wait_until 3 bash -c \
+  "tmux -L $TMUX_SOCK capture-pane -p -t top | grep -q 'Keys (? or Esc closes)' &&
+   tmux -L $TMUX_SOCK capture-pane -p -t top | grep -q 'peer (PeerByMetric)\$'"
+key Escape
+# 60 columns: the tabs around the active one, ‹ › where the bar goes on
+tm resize-window -t top -x 60 -y 24
+check "60 columns: Graphs active, the bar ends at 9 Graph" wait_until 3 bar_has \
+  " ‹ 3 Trans  4 Sess  5 Tree  6 Filt  7 Perf  8 Route  9 Graph"
+key 2
+check "60 columns: 2 scrolls the bar back to 1 Node" wait_until 3 bar_has \
+  " 1 Node  2 Peers  3 Trans  4 Sess  5 Tree  6 Filt  7 Perf ›"
+check "60 columns: 2 shows the Peers tab" wait_until 3 screen_has "Peers ("
 tm resize-window -t top -x 160 -y 40
 
 # --- q restores the terminal
