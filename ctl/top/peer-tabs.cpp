@@ -167,7 +167,7 @@ std::vector<unsigned> peerOrder(const TopData& data, std::vector<PeerRole>* role
   return order;
 }
 
-TabView peersTab(const ViewState& state, const TopData& data) {
+TabView peersTab(const ViewState& state, const TopData& data, size_t width) {
   TabView view;
   const auto& a = *data.answers;
   if (!a.hasPeers) return unavailableTab("Peers (show peers)");
@@ -199,6 +199,10 @@ TabView peersTab(const ViewState& state, const TopData& data) {
           formatThroughput(m.getGoodputBps()), std::to_string(p.getStats().getPacketsSent()),
           std::to_string(p.getStats().getPacketsRecv()),
           formatDuration(secondsSince(p.getAuthenticatedAtMs(), data.nowUnixMs))}});
+  }
+  if (tableWidth(rows) > width) {
+    for (auto& row : rows)
+      if (row.cells.size() > 1) row.cells.erase(row.cells.begin() + 1);
   }
   appendTable(view, rows, state.selected);
   if (peers.size() == 0) view.lines.push_back({"  no peers", Tone::Dim});

@@ -110,7 +110,9 @@ TEST_CASE("Node tab: the root says so") {
 
 TEST_CASE("Peers tab: a table row per peer with its link MMP, selectable, with a detail view") {
   TopData data = fixture();
-  auto view = show(Tab::Peers, data);
+  ViewState wide;
+  wide.tab = Tab::Peers;
+  auto view = buildTab(wide, data, 160);
   CHECK(find(view, {"Peers (2)"}) >= 0);
   const int header = find(view, {"Name", "Npub", "Transport", "Dir", "SRTT", "Loss", "LQI",
                                  "Goodput", "Pkts Tx", "Pkts Rx", "Up"});
@@ -125,6 +127,15 @@ TEST_CASE("Peers tab: a table row per peer with its link MMP, selectable, with a
   CHECK(find(view, {"npub1abc", "udp/10.99.0.3:2121  in   -       0.000  -     0 B/s"}) == row + 1);
   CHECK(view.selectableRows == 2);
   CHECK(view.selectedLine == -1);
+
+  // Narrower than the table: the Npub column is left out, the rest fits 80.
+  view = buildTab(wide, data, 80);
+  CHECK(find(view, {"Name", "Transport", "Dir", "SRTT", "Loss", "LQI", "Goodput"}) == header);
+  CHECK(find(view, {"Npub"}) == -1);
+  CHECK(find(view, {"core-vm", "udp/10.99.0.2:2121", "out", "12.5ms", "2.25", "2.50 KB/s"}) == row);
+  CHECK(find(view, {"npub180cvv07tjdr…"}) == -1);
+  const std::string& rowText = view.lines[size_t(row)].text;
+  CHECK(displayWidth(rowText.substr(0, rowText.find("2.50 KB/s"))) + 9 <= 80);
 
   view = show(Tab::Peers, data, 0);
   CHECK(view.selectedLine == row);

@@ -67,7 +67,7 @@ TabView tabContent(const ViewState& state, const TopData& data, size_t width) {
     case Tab::Node:
       return nodeTab(data, width);
     case Tab::Peers:
-      return peersTab(state, data);
+      return peersTab(state, data, width);
     case Tab::Transports:
       return transportsTab(state, data);
     case Tab::Sessions:
@@ -342,15 +342,31 @@ std::string shortId(const std::string& id) {
   return id.size() <= 16 ? id : id.substr(0, 16) + "\u2026";
 }
 
-void appendTable(TabView& view, const std::vector<TableRow>& rows, int selected) {
-  // Columns padded to their widest cell in display columns (cells may hold
-  // "…" or box-drawing glyphs), two spaces apart.
+namespace {
+
+// Each column's widest cell in display columns (cells may hold "…" or
+// box-drawing glyphs).
+std::vector<size_t> columnWidths(const std::vector<TableRow>& rows) {
   std::vector<size_t> widths;
   for (const auto& row : rows) {
     widths.resize(std::max(widths.size(), row.cells.size()), 0);
     for (size_t i = 0; i < row.cells.size(); ++i)
       widths[i] = std::max(widths[i], displayWidth(row.cells[i]));
   }
+  return widths;
+}
+
+}  // namespace
+
+size_t tableWidth(const std::vector<TableRow>& rows) {
+  size_t width = 0;
+  for (size_t w : columnWidths(rows)) width += w + 2;
+  return width;
+}
+
+void appendTable(TabView& view, const std::vector<TableRow>& rows, int selected) {
+  // Columns padded to their widest cell, two spaces apart.
+  const std::vector<size_t> widths = columnWidths(rows);
   int selectable = 0;
   for (size_t r = 0; r < rows.size(); ++r) {
     std::string line = " ";

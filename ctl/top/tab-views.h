@@ -58,7 +58,9 @@ std::vector<Line> confirmLines(const DisconnectConfirm& confirm);
 
 // The shared tab builders (one file per group of tabs).
 TabView nodeTab(const TopData& data, size_t width);
-TabView peersTab(const ViewState& state, const TopData& data);
+// The Peers table leaves out its Npub column (the detail has it) when it
+// is wider than `width` columns.
+TabView peersTab(const ViewState& state, const TopData& data, size_t width);
 TabView transportsTab(const ViewState& state, const TopData& data);
 TabView sessionsTab(const ViewState& state, const TopData& data);
 TabView treeTab(const TopData& data);
@@ -89,5 +91,7 @@ struct TableRow {
   bool selectable = true;
 };
 void appendTable(TabView& view, const std::vector<TableRow>& rows, int selected);
+// The columns appendTable draws `rows` in: the leading space included.
+size_t tableWidth(const std::vector<TableRow>& rows);
 
 }  // namespace fips::ctl::top
