@@ -74,10 +74,11 @@ void run(fips::ctl::top::TopScreen& screen, fips::ctl::top::TopFetcher& fetcher,
       fitToView(state, view, screen.contentLines());
       const auto overlay = state.confirming ? confirmLines(state.confirm) : helpLines();
       const bool modal = state.confirming || state.help;
-      screen.draw(
-          tabBar(state.tab, FIPS_VERSION, static_cast<size_t>(screen.columns())), view,
-          state.scroll, modal ? &overlay : nullptr,
-          statusBar(state, data, nowMs(false) - lastPoll, static_cast<size_t>(screen.columns())));
+      screen.draw(tabBar(state.tab, FIPS_VERSION, static_cast<size_t>(screen.columns())), view,
+                  state.scroll, modal ? &overlay : nullptr,
+                  // The status bar's last cell stays empty (see TopScreen::draw).
+                  statusBar(state, data, nowMs(false) - lastPoll,
+                            static_cast<size_t>(screen.columns() - 1)));
       lastDraw = nowMs(false);
       dirty = false;
     }

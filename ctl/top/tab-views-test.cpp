@@ -520,12 +520,17 @@ TEST_CASE("tab bar marks the active tab; status bar says connected or why not") 
   TopData data = fixture();
   ViewState s;
   CHECK(statusBar(s, data, 400, 200) ==
-        " Connected | Refresh: 2s | Updated: 0.4s ago | q quit  ? help  Tab tabs  1-9 jump");
+        " Connected | Refresh: 2s | Updated: 0.4s ago | 1-9 jump  q quit  Tab tabs  ? help");
   CHECK(statusBar(s, data, 400, 40) == " Connected | Refresh: 2s | Updated: 0.4s ago");
   s.tab = Tab::Peers;
-  CHECK(statusBar(s, data, 0, 200).ends_with("Tab tabs  ↑↓ select  Enter detail  Del disconnect"));
+  CHECK(statusBar(s, data, 0, 200)
+            .ends_with("| ↑↓ select  Enter detail  Del disconnect  q quit  Tab tabs  ? help"));
+  // 80 columns (the reference's footer): the tab's keys first, then the
+  // global ones where they fit, "? help" kept last.
+  CHECK(statusBar(s, data, 0, 80) ==
+        " Connected | Refresh: 2s | Updated: 0.0s ago | ↑↓ select  Enter detail  ? help");
   s.detail = true;
-  CHECK(statusBar(s, data, 0, 200).ends_with("Tab tabs  Esc back"));
+  CHECK(statusBar(s, data, 0, 200).ends_with("| Esc back  q quit  Tab tabs  ? help"));
   s.confirming = true;
   CHECK(statusBar(s, data, 0, 200).ends_with("| Y disconnect  N/Esc cancel"));
   s = ViewState{};
@@ -534,7 +539,8 @@ TEST_CASE("tab bar marks the active tab; status bar says connected or why not") 
   CHECK(statusBar(s, data, 0, 200).find("m mode  n/N metric  ↑↓ select  Enter plot  s/S sort") !=
         std::string::npos);
   s.tab = Tab::Performance;
-  CHECK(statusBar(s, data, 0, 200).ends_with("f pane  s/S sort  ↑↓ scroll"));
+  CHECK(statusBar(s, data, 0, 200)
+            .ends_with("| f pane  s/S sort  ↑↓ scroll  q quit  Tab tabs  ? help"));
   data.disconnected = "the daemon closed the connection";
   CHECK(statusBar(s, data, 0, 200).find(" Disconnected: the daemon closed the connection |") == 0);
   const auto help = helpLines();

@@ -195,49 +195,36 @@ TabBar tabBar(Tab active, const std::string& version, size_t width) {
 
 namespace {
 
-// The keys `state` accepts, most useful first (the reference's hint
-// footer, keyed by tab and mode).
+// The keys `state` accepts besides the global ones, most useful first
+// (the reference's contextual footer hints, keyed by tab and mode).
 std::vector<const char*> keyHints(const ViewState& state) {
-  if (state.confirming) return {"  Y disconnect", "  N/Esc cancel"};
-  if (state.help) return {"  ?/Esc close"};
-  std::vector<const char*> hints{"  q quit", "  ? help", "  Tab tabs"};
-  if (state.detail) {
-    hints.push_back("  Esc back");
-    return hints;
-  }
+  if (state.confirming) return {"Y disconnect", "N/Esc cancel"};
+  if (state.help) return {"?/Esc close"};
+  if (state.detail) return {"Esc back"};
   switch (state.tab) {
     case Tab::Peers:
-      hints.insert(hints.end(), {"  \u2191\u2193 select", "  Enter detail", "  Del disconnect"});
-      break;
+      return {"\u2191\u2193 select", "Enter detail", "Del disconnect"};
     case Tab::Transports:
-      hints.insert(hints.end(), {"  \u2191\u2193 select", "  \u2192 expand", "  \u2190 collapse",
-                                 "  e/c all", "  Enter detail"});
-      break;
+      return {"\u2191\u2193 select", "\u2192 expand", "\u2190 collapse", "e/c all", "Enter detail"};
     case Tab::Sessions:
-      hints.insert(hints.end(), {"  \u2191\u2193 select", "  Enter detail"});
-      break;
+      return {"\u2191\u2193 select", "Enter detail"};
     case Tab::Performance:
-      hints.insert(hints.end(), {"  f pane", "  s/S sort", "  \u2191\u2193 scroll"});
-      break;
+      return {"f pane", "s/S sort", "\u2191\u2193 scroll"};
     case Tab::Tree:
     case Tab::Filters:
     case Tab::Routing:
-      hints.insert(hints.end(), {"  f pane", "  \u2191\u2193 scroll"});
-      break;
+      return {"f pane", "\u2191\u2193 scroll"};
     case Tab::Graphs:
-      hints.insert(hints.end(), {"  \u2190\u2192 window", "  m mode"});
-      if (state.graphsMode == GraphsMode::MetricByPeer) {
-        hints.insert(hints.end(),
-                     {"  n/N metric", "  \u2191\u2193 select", "  Enter plot", "  s/S sort"});
-      } else if (state.graphsMode == GraphsMode::PeerByMetric) {
-        hints.push_back("  n/N peer");
-      }
-      break;
+      if (state.graphsMode == GraphsMode::MetricByPeer)
+        return {"\u2190\u2192 window", "m mode",     "n/N metric",
+                "\u2191\u2193 select", "Enter plot", "s/S sort"};
+      if (state.graphsMode == GraphsMode::PeerByMetric)
+        return {"\u2190\u2192 window", "m mode", "n/N peer"};
+      return {"\u2190\u2192 window", "m mode"};
     case Tab::Node:
-      hints.push_back("  1-9 jump");
-      break;
+      return {"1-9 jump"};
   }
-  return hints;
+  return {};
 }
 
 }  // namespace
@@ -249,14 +236,23 @@ std::string statusBar(const ViewState& state, const TopData& data, uint64_t msSi
   text += fmt::format(" | Refresh: {}s | Updated: {:.1f}s ago", data.refreshSecs,
                       double(msSincePoll) / 1000.0);
   if (!data.notice.empty()) text += " | " + data.notice;
-  bool first = true;  // each hint starts with two spaces; the first follows " |"
-  for (const char* hint : keyHints(state)) {
-    const std::string next = first ? std::string(" | ") + (hint + 2) : std::string(hint);
-    if (displayWidth(text) + displayWidth(next) > width) break;
-    text += next;
-    first = false;
+  // As the reference's footer: the contextual keys first, then the global
+  // ones, each where it fits (room kept for "? help" last), two spaces
+  // apart after " | ".
+  const bool modal = state.confirming || state.help;
+  const std::string help = modal ? "" : "  ? help";
+  std::vector<const char*> hints = keyHints(state);
+  if (!modal) hints.insert(hints.end(), {"q quit", "Tab tabs"});
+  const size_t fixed = displayWidth(text) + 1;  // " |" less the two spaces of the first hint
+  if (fixed + displayWidth(help) > width) return text;
+  const size_t budget = width - fixed - displayWidth(help);
+  std::string keys;
+  for (const char* hint : hints) {
+    const std::string next = std::string("  ") + hint;
+    if (displayWidth(keys) + displayWidth(next) <= budget) keys += next;
   }
-  return text;
+  keys += help;
+  return keys.empty() ? text : text + " |" + keys.substr(1);
 }
 
 std::vector<Line> helpLines() {

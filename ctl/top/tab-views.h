@@ -33,7 +33,8 @@ TabBar tabBar(Tab active, const std::string& version, size_t width);
 
 // The status bar: " Connected | Refresh: 2s | Updated: 0.4s ago | ..." or
 // " Disconnected: <reason> | ...", the last disconnect's outcome, and the
-// keys `state` accepts (its tab, mode, detail or modal) that fit `width`.
+// keys `state` accepts that fit `width`: its tab's, mode's, detail's or
+// modal's first, then q and Tab, "? help" last (the reference's footer).
 std::string statusBar(const ViewState& state, const TopData& data, uint64_t msSincePoll,
                       size_t width);
 

@@ -157,6 +157,10 @@ for tab in "1:npub:      ${NPUB[A]}" "2:Peers (" "3:Transports (" "4:Sessions ("
 done
 check "80x24: the status bar on the last line" bash -c \
   "tmux -L $TMUX_SOCK capture-pane -p -t top | sed -n 24p | grep -q '^ Connected | Refresh: 1s'"
+key 2  # (once the Del notice, shown 10 s, has gone)
+check "80x24: the status bar hints the tab's own keys first, ? help last" wait_until 15 bash -c \
+  "tmux -L $TMUX_SOCK capture-pane -p -t top | sed -n 24p | grep -q '| ↑↓ select  Enter detail .*? help *\$'"
+key 9
 key '?'
 check "80x24: the help's lines fit the width" wait_until 3 bash -c \
   "tmux -L $TMUX_SOCK capture-pane -p -t top | grep -q 'Keys (? or Esc closes)' &&
