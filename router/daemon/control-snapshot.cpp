@@ -203,6 +203,8 @@ std::vector<CounterRow> counterRows(const SnapshotInput& in) {
       {"link", "handshakes_out", "", "", l.handshakesOut, "msg1s this node initiated"},
       {"link", "handshakes_in", "", "", l.handshakesIn, "msg1s answered with a new link"},
       {"link", "duplicate_msg1", "", "", l.duplicateMsg1, "msg1s answered with a stored msg2"},
+      {"link", "msg1_frame_resends", "", "", l.msg1FrameResends,
+       "msg1s resent at once for a frame that beat its lost msg2"},
       {"link", "links_up", "", "", l.linksUp, "links established"},
       {"link", "links_down", "", "", l.linksDown, "links taken down"},
       {"link", "messages_ignored", "", "", in.linkMessagesIgnored, "link messages no layer reads"},

@@ -47,6 +47,8 @@ const char* toString(DropReason reason) {
       return "unknown_message_type";
     case DropReason::BAD_LINK_MESSAGE:
       return "bad_link_message";
+    case DropReason::HANDSHAKE_PENDING:
+      return "handshake_pending";
   }
   return "unknown";
 }

@@ -33,10 +33,11 @@ enum class DropReason : uint8_t {
   BAD_INNER,             // plaintext shorter than the 5-byte inner header
   UNKNOWN_MESSAGE_TYPE,  // msg_type not in spec 02 §6
   BAD_LINK_MESSAGE,      // body framed wrongly for its type
+  HANDSHAKE_PENDING,     // established frame on the index of our msg1 still awaiting msg2
 };
 
-constexpr size_t DROP_REASON_COUNT = 20;
-static_assert(static_cast<size_t>(DropReason::BAD_LINK_MESSAGE) + 1 == DROP_REASON_COUNT);
+constexpr size_t DROP_REASON_COUNT = 21;
+static_assert(static_cast<size_t>(DropReason::HANDSHAKE_PENDING) + 1 == DROP_REASON_COUNT);
 
 // Stable lower-case name ("bad_payload_len"), for logs and stats.
 const char* toString(DropReason reason);

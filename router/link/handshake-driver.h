@@ -35,7 +35,16 @@ struct OutboundHandshake {
   uint64_t startMs;
   uint64_t nextResendMs;
   uint32_t resends = 0;
+  // Resends prompted by the peer's frames on ourIndex (its msg2 was lost),
+  // outside the timer's schedule; the last one's time, monotonic ms.
+  uint32_t frameResends = 0;
+  std::optional<uint64_t> lastFrameResendMs = std::nullopt;
 };
+
+// Gap (ms) between two msg1 resends prompted by the peer's frames on the
+// index of a handshake in flight: the first goes at once, within one RTT
+// of the peer's first frame; a burst of frames costs one msg1.
+constexpr uint64_t FRAME_RESEND_GAP_MS = 200;
 
 // The reference's resend schedule: now + interval × backoff^(priorCount + 1), ms.
 uint64_t nextResendAtMs(uint64_t nowMs, uint64_t intervalMs, double backoff, uint32_t priorCount);

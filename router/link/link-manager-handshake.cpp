@@ -128,6 +128,25 @@ void LinkManager::handleMsg2(const TransportAddr& from, std::span<const uint8_t>
   completeOutbound(std::move(done), frame->senderIdx, from, clock_.nowMs());
 }
 
+void LinkManager::onFrameForHandshake(const identity::NodeAddr& peer) {
+  drop(DropReason::HANDSHAKE_PENDING);  // no keys for it until msg2 arrives
+  const auto it = outbound_.find(peer);
+  if (it == outbound_.end()) return;
+  OutboundHandshake& hs = it->second;
+  const uint64_t now = clock_.nowMs();
+  // Only the peer's msg2 can give the index keys; the reference waits for
+  // its resend timer. Resending msg1 now is a duplicate the responder
+  // answers with its stored msg2 (spec 02 §5 responder step 4, as the
+  // reference does): the wire is unchanged, only the timing (a departure).
+  // Sent to the address we dialed, never to the frame's unauthenticated source.
+  if (hs.frameResends >= config_.handshakeMaxResends) return;
+  if (hs.lastFrameResendMs && now - *hs.lastFrameResendMs < FRAME_RESEND_GAP_MS) return;
+  hs.lastFrameResendMs = now;
+  ++hs.frameResends;
+  ++counters_.msg1FrameResends;
+  io_.sendDatagram(hs.to, hs.msg1);
+}
+
 void LinkManager::completeOutbound(OutboundHandshake done, uint32_t theirIndex,
                                    const TransportAddr& from, uint64_t nowMs) {
   const std::optional<noise::TransportKeys> keys = done.hs.split();

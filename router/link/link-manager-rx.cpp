@@ -7,7 +7,8 @@
 // Pipeline, sequential, one datagram at a time:
 //   1. classifyPacket: version, phase, per-phase payload_len/length rule.
 //   2. phase 1/2 → handshake handlers; phase 0 → (transport, receiver_idx)
-//      lookup in the IndexTable (SESSION entries only).
+//      lookup in the IndexTable (SESSION entries; a CANDIDATE index confirms
+//      a restart, a HANDSHAKE index means our msg2 was lost: msg1 resent).
 //   3. ActiveLink::open: trial decryption (pending/current/previous keys),
 //      replay window, liveness, roaming; plaintext into plaintext_ (owned by
 //      the manager, valid until the next datagram).
@@ -47,6 +48,9 @@ void LinkManager::handleFrame(const TransportAddr& from, std::span<const uint8_t
   const IndexEntry* entry = indices_.find(from.transportId, frame->header.receiverIdx);
   if (entry != nullptr && entry->role == IndexRole::CANDIDATE) {
     return confirmCandidate(entry->peer, frame.value(), from);
+  }
+  if (entry != nullptr && entry->role == IndexRole::HANDSHAKE) {
+    return onFrameForHandshake(entry->peer);
   }
   if (entry == nullptr || entry->role != IndexRole::SESSION) return drop(DropReason::UNKNOWN_INDEX);
   const identity::NodeAddr peer = entry->peer;

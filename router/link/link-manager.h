@@ -36,10 +36,11 @@ namespace fips::router::link {
 
 // What the engine has done since it started.
 struct LinkCounters {
-  DropCounters drops{};        // per DropReason
-  uint64_t handshakesOut = 0;  // msg1s we initiated (first sends, not resends)
-  uint64_t handshakesIn = 0;   // msg1s we answered with a new link
-  uint64_t duplicateMsg1 = 0;  // msg1s answered by resending a stored msg2
+  DropCounters drops{};           // per DropReason
+  uint64_t handshakesOut = 0;     // msg1s we initiated (first sends, not resends)
+  uint64_t handshakesIn = 0;      // msg1s we answered with a new link
+  uint64_t duplicateMsg1 = 0;     // msg1s answered by resending a stored msg2
+  uint64_t msg1FrameResends = 0;  // msg1s resent at once for a peer frame on a handshake index
   uint64_t linksUp = 0;
   uint64_t linksDown = 0;
 
@@ -170,6 +171,10 @@ class LinkManager {
 
   // Receive path (link-manager-rx.cpp).
   void handleFrame(const TransportAddr& from, std::span<const uint8_t> packet);
+  // A frame on the index of our msg1 still awaiting msg2: the peer is up, so
+  // its msg2 was lost. Resends msg1 at once (rate limited, capped) so its
+  // duplicate-msg1 answer brings the msg2 back; the frame is dropped.
+  void onFrameForHandshake(const identity::NodeAddr& peer);
   // The opened frame's inner header: MMP accounting on the peer's link, then
   // Heartbeat/Disconnect/MMP reports consumed here and the rest to LinkIo.
   void dispatchMessage(const identity::NodeAddr& peer, const fmp::EstablishedFrame& frame,

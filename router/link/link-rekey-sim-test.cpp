@@ -169,6 +169,45 @@ TEST_CASE("rekey: at after_secs 16 with heartbeats only, nothing but stale msg2s
   CHECK(a.mgr->counters().dropped(DropReason::UNMATCHED_MSG2) > 0);
 }
 
+// Runs two nodes at after_secs 16 with 5 % of every datagram lost (from the
+// first msg1 if lossFromStart, else once the link is up, as integration.rekey
+// did), with the seed's one-way delay, reordering and tick phases, for 200 s.
+void rekeyUnderLoss(uint64_t seed, bool lossFromStart) {
+  TestNet net(seed);
+  LinkConfig config;
+  config.rekeyAfterSecs = 16;
+  config.heartbeatIntervalSecs = 1;
+  config.linkDeadTimeoutSecs = 6;
+  TestNode& a = net.add(config);
+  TestNode& b = net.add(config);
+  std::mt19937_64 gen(seed * 1337);
+  a.nextTickMs += (gen() % 100) * 10;  // the two routers tick out of phase
+  b.nextTickMs += (gen() % 100) * 10;
+  const auto lossy = [&gen](const Packet&) {
+    return gen() % 100 < 5 ? Verdict::DROP : Verdict::DELIVER;
+  };
+  if (lossFromStart) net.rule = lossy;
+  net.connect(a, b);
+  net.run(lossFromStart ? 8000 : 3000);
+  REQUIRE(a.hasPeer(b));
+  net.fixedDelayMs = (seed % 4) * 70;
+  net.maxDelayMs = (seed % 3) * 20;
+  net.rule = lossy;
+  net.run(200'000);
+  CHECK(rekeysOf(a, b) >= 3);
+  CHECK(a.mgr->counters().linksDown == 0);
+  CHECK(b.mgr->counters().linksDown == 0);
+  for (const TestNode* n : {&a, &b}) {
+    const LinkCounters& c = n->mgr->counters();
+    CHECK(c.droppedTotal() == c.dropped(DropReason::UNMATCHED_MSG2) +
+                                  c.dropped(DropReason::REKEY_REFUSED) +
+                                  c.dropped(DropReason::HANDSHAKE_PENDING));
+  }
+  // Frames can beat a lost msg2 only at link-up, and only towards A.
+  CHECK(b.mgr->counters().dropped(DropReason::HANDSHAKE_PENDING) == 0);
+  if (!lossFromStart) CHECK(a.mgr->counters().dropped(DropReason::HANDSHAKE_PENDING) == 0);
+}
+
 // The same with 5 % of every datagram lost once the link is up, as
 // integration.rekey's nft rule, over many seeds, one-way delays, reordering
 // and tick phases: every rekey still completes without one established frame
@@ -176,69 +215,96 @@ TEST_CASE("rekey: at after_secs 16 with heartbeats only, nothing but stale msg2s
 TEST_CASE("rekey: at after_secs 16 with 5 % loss of everything, no established frame is refused") {
   for (uint64_t seed = 1; seed <= 40; ++seed) {
     CAPTURE(seed);
-    TestNet net(seed);
-    LinkConfig config;
-    config.rekeyAfterSecs = 16;
-    config.heartbeatIntervalSecs = 1;
-    config.linkDeadTimeoutSecs = 6;
-    TestNode& a = net.add(config);
-    TestNode& b = net.add(config);
-    std::mt19937_64 gen(seed * 1337);
-    a.nextTickMs += (gen() % 100) * 10;  // the two routers tick out of phase
-    b.nextTickMs += (gen() % 100) * 10;
-    net.connect(a, b);
-    net.run(3000);
-    REQUIRE(a.hasPeer(b));
-    net.fixedDelayMs = (seed % 4) * 70;
-    net.maxDelayMs = (seed % 3) * 20;
-    net.rule = [&gen](const Packet&) { return gen() % 100 < 5 ? Verdict::DROP : Verdict::DELIVER; };
-    net.run(200'000);
-    CHECK(rekeysOf(a, b) >= 3);
-    CHECK(a.mgr->counters().linksDown == 0);
-    CHECK(b.mgr->counters().linksDown == 0);
-    for (const TestNode* n : {&a, &b}) {
-      const LinkCounters& c = n->mgr->counters();
-      CHECK(c.droppedTotal() ==
-            c.dropped(DropReason::UNMATCHED_MSG2) + c.dropped(DropReason::REKEY_REFUSED));
-    }
+    rekeyUnderLoss(seed, false);
   }
 }
 
-// Why integration.rekey injects its loss only once the link is up: the
-// responder's link is up as it sends msg2 and it sends at once, to the index
-// of the initiator's msg1. If that msg2 is lost, those frames reach an index
-// that is still the initiator's handshake (it has no keys to open them with)
-// and are dropped as unknown, until the resent msg1 brings the stored msg2
-// back. The reference drops them the same way ("Unknown session index").
-TEST_CASE("link up: frames sent before the initiator has the lost msg2 are dropped as unknown") {
+// And with the loss from the first msg1: a lost msg2 at link-up costs only
+// the frames that beat it (handshake_pending), nothing after.
+TEST_CASE("rekey: 5 % loss from link-up on refuses only frames that beat a lost msg2") {
+  for (uint64_t seed = 41; seed <= 60; ++seed) {
+    CAPTURE(seed);
+    rekeyUnderLoss(seed, true);
+  }
+}
+
+// A lost msg2 at link-up: the responder's link is up as it sends msg2 and
+// it sends at once, to the index of the initiator's msg1, which has no keys
+// for those frames yet. The reference drops them ("Unknown session index")
+// until its msg1 resend timer (1 s) brings the stored msg2 back; here the
+// first such frame makes the initiator resend msg1 at once, so the link is
+// up one round trip later. Only the frames that beat the msg2 are lost.
+TEST_CASE("link up: after a lost msg2 the responder's first frame brings the link up in one RTT") {
   TestNet net(6);
+  net.fixedDelayMs = 20;  // RTT 40 ms, delivery in 10 ms steps
   LinkConfig config;
   config.heartbeatIntervalSecs = 1;
   TestNode& a = net.add(config);
   TestNode& b = net.add(config);
-  bool msg2Lost = false;
-  net.rule = [&msg2Lost](const Packet& p) {
-    if (p.phase() != 2 || msg2Lost) return Verdict::DELIVER;
-    msg2Lost = true;
+  uint32_t msg2Lost = 0;
+  uint32_t msg1Sent = 0;
+  net.rule = [&](const Packet& p) {
+    if (p.phase() == 1) ++msg1Sent;
+    if (p.phase() != 2 || msg2Lost > 0) return Verdict::DELIVER;
+    ++msg2Lost;
     return Verdict::DROP;
   };
   net.connect(a, b);
-  net.run(500);
-  REQUIRE(msg2Lost);
+  uint64_t waited = 0;
+  while (!b.hasPeer(a) && waited < 500) {
+    net.run(10);
+    waited += 10;
+  }
   REQUIRE(b.hasPeer(a));
+  REQUIRE(msg2Lost == 1);
   REQUIRE_FALSE(a.hasPeer(b));
   uint32_t seq = 0;
   CHECK(b.sendData(a, seq++));
-  net.run(100);
-  CHECK(a.mgr->counters().dropped(DropReason::UNKNOWN_INDEX) == 1);
-  net.run(3000);
+  uint64_t upAfterMs = 0;
+  while (!a.hasPeer(b) && upAfterMs < 1000) {
+    net.run(10);
+    upAfterMs += 10;
+  }
   REQUIRE(a.hasPeer(b));
-  const uint64_t unknown = a.mgr->counters().dropped(DropReason::UNKNOWN_INDEX);
+  // The frame's one-way trip, msg1 back, msg2 back: 60 ms, and the steps.
+  CHECK(upAfterMs <= 100);
+  CHECK(msg1Sent == 2);  // the first and one resend; the timer's was not needed
+  const LinkCounters& c = a.mgr->counters();
+  CHECK(c.msg1FrameResends == 1);
+  CHECK(c.dropped(DropReason::HANDSHAKE_PENDING) == 1);
+  CHECK(c.dropped(DropReason::UNKNOWN_INDEX) == 0);
+  CHECK(b.mgr->counters().duplicateMsg1 == 1);
   CHECK(b.sendData(a, seq++));
-  net.run(3000);
+  net.run(1000);
   CHECK(a.received == std::vector<uint32_t>{1});
-  CHECK(a.mgr->counters().dropped(DropReason::UNKNOWN_INDEX) == unknown);
-  CHECK(a.mgr->counters().linksDown == 0);
+  CHECK(c.droppedTotal() == 1);
+  CHECK(c.linksDown == 0);
+}
+
+// A burst of frames before the msg2 costs one msg1, and a responder whose
+// answers keep getting lost is asked at most handshake_max_resends times.
+TEST_CASE("link up: msg1 resends prompted by frames are rate limited and capped") {
+  TestNet net(7);
+  LinkConfig config;
+  config.heartbeatIntervalSecs = 1;
+  TestNode& a = net.add(config);
+  TestNode& b = net.add(config);
+  net.rule = [](const Packet& p) { return p.phase() == 2 ? Verdict::DROP : Verdict::DELIVER; };
+  net.connect(a, b);
+  net.run(20);
+  REQUIRE(b.hasPeer(a));
+  uint32_t seq = 0;
+  for (int i = 0; i < 5; ++i) CHECK(b.sendData(a, seq++));
+  net.run(20);
+  CHECK(a.mgr->counters().msg1FrameResends == 1);
+  for (int i = 0; i < 40; ++i) {
+    CHECK(b.sendData(a, seq++));
+    net.run(100);
+  }
+  // 4 s of frames every 100 ms: one resend per 200 ms gap, capped at 5.
+  CHECK(a.mgr->counters().msg1FrameResends == config.handshakeMaxResends);
+  CHECK(a.mgr->counters().dropped(DropReason::HANDSHAKE_PENDING) >= 45);  // and heartbeats
+  CHECK_FALSE(a.hasPeer(b));
 }
 
 }  // namespace
