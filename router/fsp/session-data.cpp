@@ -84,6 +84,7 @@ bool SessionTable::sendEstablished(const NodeAddr& dest, Session& s, uint16_t sr
   s.bytesSent += payload.size();
   s.lastActivityMs = nowMs;  // only Data counts as activity (spec 04 §2.4)
   s.openedForProbe = false;  // real traffic adopted the session
+  reportFirst(dest, s, nowMs, out);
   return true;
 }
 
@@ -123,6 +124,7 @@ void SessionTable::onEncrypted(const NodeAddr& src, std::span<const uint8_t> msg
     }
   }
   s->pathMtu.observeIncoming(pathMtu);
+  reportFirst(src, *s, nowMs, out);
   const auto type = sessionMessageType(inner->header.msgType);
   if (!type) return drop(SessionDrop::UNKNOWN_MSG_TYPE);
   switch (*type) {

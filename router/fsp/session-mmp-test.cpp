@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Session-layer MMP in the session table (FIPS spec 04 §3.3, the reference's
-// session MMP): report generation and its schedule, SRTT from the timestamp
-// echo, loss from the counters, the modes, a peer's malformed report, on an
-// injected clock. Test code only.
+// session MMP): report generation and its schedule (the first reports as
+// soon as they are due, then on the tick), SRTT from the timestamp echo, loss
+// from the counters, the modes, a peer's malformed report, on an injected
+// clock. Test code only.
 #include "router/fsp/fsp-test-util.h"
 // fsp-test-util.h must come first (it sets up doctest).
 #include "router/fsp/session-test-net.h"
@@ -47,25 +48,70 @@ TEST_CASE("session mmp: an established session has MMP on the session schedule")
   MmpPair p;
   const auto m = p.mmp(p.a);
   CHECK(m.mode == link::MmpMode::FULL);
-  CHECK_FALSE(m.srttMs.has_value());
+  CHECK_FALSE(m.srttMs.has_value());  // every timestamp was 0: no echo
   CHECK(m.senderIntervalMs == SESSION_MMP_COLD_START_INTERVAL_MS);
   CHECK(m.receiverIntervalMs == SESSION_MMP_COLD_START_INTERVAL_MS);
-  CHECK(m.packetsSent == 1);  // the queued Data, sealed after the handshake
-  CHECK(p.mmp(p.b).packetsRecv == 1);
+  // The queued Data, sealed after the handshake, and the first reports with
+  // no tick: A's SenderReport after its Data, B's ReceiverReport on it, then
+  // B's SenderReport and A's ReceiverReport on what B sent.
+  CHECK(m.packetsSent == 3);
+  CHECK(m.senderReportsSent == 1);
+  CHECK(m.receiverReportsSent == 1);
+  const auto mb = p.mmp(p.b);
+  CHECK(mb.packetsRecv == 3);
+  CHECK(mb.packetsSent == 2);
+  CHECK(mb.senderReportsSent == 1);
+  CHECK(mb.receiverReportsSent == 1);
+}
+
+TEST_CASE("session mmp: the first reports go out at once: an SRTT one round trip after a frame") {
+  SessionConfig cfg;
+  TestNet net(cfg);
+  const size_t a = net.add(xkVectors()["keys"]["initiator"]["secret_hex"].get<std::string>());
+  const size_t b = net.add(xkVectors()["keys"]["responder"]["secret_hex"].get<std::string>());
+  net.introduce(a, b);
+  SessionActions out;
+  REQUIRE(net.node(a).table.open(net.node(b).addr, net.now(), net.rng(), out));
+  net.collect(a, out);
+  net.run();
+  REQUIRE(net.node(a).table.info(net.node(b).addr)->state == SessionState::ESTABLISHED);
+  CHECK(net.wire().empty());  // no frame yet, so no report
+  net.advance(5);
+  REQUIRE(net.node(a).table.sendWarmup(net.node(b).addr, net.now(), out));
+  net.collect(a, out);
+  CHECK(net.wire().size() == 2);  // the CoordsWarmup and A's first SenderReport
+  net.advance(20);
+  net.runOnce();  // B: its first ReceiverReport on the warmup, its first SenderReport
+  CHECK(net.wire().size() == 2);
+  net.advance(20);
+  net.runOnce();  // A: the SRTT, and its first ReceiverReport
+  const auto m = net.node(a).table.info(net.node(b).addr)->mmp;
+  REQUIRE(m.has_value());
+  REQUIRE(m->srttMs.has_value());
+  CHECK(*m->srttMs == doctest::Approx(40.0));  // 20 + 20, no tick on either side
+  CHECK(net.wire().size() == 1);
+  net.advance(20);
+  net.runOnce();
+  CHECK(net.wire().empty());  // then the schedule: nothing until a tick finds a report due
+  const auto mb = net.node(b).table.info(net.node(a).addr)->mmp;
+  REQUIRE(mb.has_value());
+  CHECK(mb->srttMs.has_value());
+  CHECK(mb->senderReportsSent == 1);
+  CHECK(mb->receiverReportsSent == 1);
 }
 
 TEST_CASE("session mmp: a ReceiverReport's echo gives the sender an SRTT (RFC 6298)") {
-  MmpPair p;
-  p.net.advance(5);  // a timestamp > 0: an echo of 0 means "none"
+  MmpPair p;  // the first reports went out at 0 ms, echoing no timestamp
+  p.net.advance(SESSION_MMP_COLD_START_INTERVAL_MS);
   REQUIRE(p.net.send(p.a, p.b, DATA) == SendOutcome::SENT);
   p.deliver(20);  // A -> B takes 20 ms
   p.net.advance(10);
-  p.net.tick(p.b);  // B's first ReceiverReport is due at once, dwell 10 ms
-  CHECK(p.mmp(p.b).receiverReportsSent == 1);
+  p.net.tick(p.b);  // B's next ReceiverReport is due, dwell 10 ms
+  CHECK(p.mmp(p.b).receiverReportsSent == 2);
   p.deliver(20);  // B -> A takes 20 ms
   const auto m = p.mmp(p.a);
-  CHECK(m.receiverReportsRecv == 1);
-  CHECK(m.rttSamples == 1);
+  CHECK(m.receiverReportsRecv == 2);
+  CHECK(m.rttSamples == 1);  // the first report echoed no timestamp
   REQUIRE(m.srttMs.has_value());
   CHECK(*m.srttMs == doctest::Approx(40.0));  // 20 + 20; B's 10 ms dwell is taken out
   CHECK(*m.lastRttMs == 40);
@@ -77,10 +123,8 @@ TEST_CASE("session mmp: a ReceiverReport's echo gives the sender an SRTT (RFC 62
 }
 
 TEST_CASE("session mmp: reports keep to the interval and sustain themselves") {
-  MmpPair p;
-  p.net.tick(p.a);  // A's first SenderReport is due at once (it sent the Data)
+  MmpPair p;  // A's first SenderReport went out at once after its Data
   CHECK(p.mmp(p.a).senderReportsSent == 1);
-  p.net.run();
   CHECK(p.mmp(p.b).senderReportsRecv == 1);
   p.net.advance(SESSION_MMP_COLD_START_INTERVAL_MS - 1);
   p.net.tick(p.a);
@@ -108,11 +152,11 @@ TEST_CASE("session mmp: reports keep to the interval and sustain themselves") {
 }
 
 TEST_CASE("session mmp: lost Data shows as loss and ETX in the next report") {
-  MmpPair p;
-  p.net.advance(5);
-  p.net.tick(p.b);  // B reports the first Data: the baseline
+  MmpPair p;  // B reported the first Data at once
+  p.net.advance(SESSION_MMP_COLD_START_INTERVAL_MS);
+  p.net.tick(p.b);  // and now A's first reports too: the baseline
   p.deliver(10);
-  REQUIRE(p.mmp(p.a).receiverReportsRecv == 1);
+  REQUIRE(p.mmp(p.a).receiverReportsRecv == 2);
   for (int i = 0; i < 10; ++i) REQUIRE(p.net.send(p.a, p.b, DATA) == SendOutcome::SENT);
   // Lose 4 of the 10 (not the last: the highest counter must arrive).
   auto& wire = p.net.wire();
@@ -123,7 +167,7 @@ TEST_CASE("session mmp: lost Data shows as loss and ETX in the next report") {
   p.net.tick(p.b);
   p.deliver(10);
   const auto m = p.mmp(p.a);
-  CHECK(m.receiverReportsRecv == 2);
+  CHECK(m.receiverReportsRecv == 3);
   CHECK(m.deliveryForward == doctest::Approx(0.6));
   CHECK(m.lossRate == doctest::Approx(0.4));
   CHECK(m.etx > 1.0);
@@ -153,15 +197,16 @@ TEST_CASE("session mmp: lightweight sends no SenderReports, minimal no reports")
 
 TEST_CASE("session mmp: a replayed ReceiverReport is refused before MMP sees it") {
   MmpPair p;
-  p.net.advance(5);
+  p.net.advance(SESSION_MMP_COLD_START_INTERVAL_MS);
   p.net.tick(p.b);
-  REQUIRE(p.net.wire().size() == 2);  // its ReceiverReport, then a PathMtuNotification
-  const InFlight report = p.net.wire().front();
+  // Its SenderReport, its ReceiverReport, then a PathMtuNotification.
+  REQUIRE(p.net.wire().size() == 3);
+  const InFlight report = p.net.wire()[1];
   p.deliver(10);
-  REQUIRE(p.mmp(p.a).receiverReportsRecv == 1);
+  REQUIRE(p.mmp(p.a).receiverReportsRecv == 2);
   p.net.wire().push_back(report);
   p.deliver(10);
-  CHECK(p.mmp(p.a).receiverReportsRecv == 1);
+  CHECK(p.mmp(p.a).receiverReportsRecv == 2);
   CHECK(p.net.node(p.a).table.drops(SessionDrop::DECRYPT_FAILED) == 1);
 }
 
@@ -181,13 +226,13 @@ TEST_CASE("session mmp: open() starts a session without data, marked for the pro
   CHECK(info.state == SessionState::ESTABLISHED);
   CHECK(info.openedForProbe);
   CHECK(info.packetsSent == 0);
-  // The probe's warmup: one encrypted frame, which B's receiver reports on.
+  // The probe's warmup: one encrypted frame, which B's receiver reports on
+  // at once.
   net.advance(5);
   CHECK(net.node(a).table.sendWarmup(net.node(b).addr, net.now(), out));
   net.collect(a, out);
   net.advance(10);
-  net.run();
-  net.tick(b);
+  net.runOnce();
   net.advance(10);
   net.run();
   info = *net.node(a).table.info(net.node(b).addr);

@@ -191,7 +191,9 @@ bool SessionTable::open(const NodeAddr& dest, uint64_t nowMs, crypto::Rng& rng,
 bool SessionTable::sendWarmup(const NodeAddr& dest, uint64_t nowMs, SessionActions& out) {
   Session* s = find(dest);
   if (s == nullptr || s->state != SessionState::ESTABLISHED) return false;
-  return sendCoordsWarmup(dest, *s, nowMs, out);
+  if (!sendCoordsWarmup(dest, *s, nowMs, out)) return false;
+  reportFirst(dest, *s, nowMs, out);
+  return true;
 }
 
 void SessionTable::onLookupResult(const NodeAddr& dest, bool found, uint64_t nowMs,

@@ -225,6 +225,9 @@ class SessionTable {
                        SessionActions& out);
   bool sendCoordsWarmup(const NodeAddr& dest, Session& s, uint64_t nowMs, SessionActions& out);
   void tickMmp(const NodeAddr& peer, Session& s, uint64_t nowMs, SessionActions& out);
+  // Until the session's first reports have gone out, sends each as soon as
+  // it is due (after a frame sent or received) rather than on the next tick.
+  void reportFirst(const NodeAddr& peer, Session& s, uint64_t nowMs, SessionActions& out);
   static void syncMmpEpoch(Session& s, uint64_t nowMs);
   void onSessionReport(Session& s, SessionMessageType type, std::span<const uint8_t> body,
                        uint64_t nowMs);

@@ -89,15 +89,20 @@ class TestNet {
   // Delivers everything on the wire (and what that produces) until quiet;
   // every message goes directly, so the link peer is the sender.
   void run(uint16_t pathMtu = 1280) {
-    while (!wire_.empty()) {
-      InFlight f = std::move(wire_.front());
-      wire_.pop_front();
-      if (f.to >= nodes_.size()) continue;
-      SessionActions out;
-      nodes_[f.to]->table.onDatagram(nodes_[f.from]->addr, nodes_[f.from]->addr, f.message, pathMtu,
-                                     false, nowMs_, rng_, out);
-      collect(f.to, out);
-    }
+    while (!wire_.empty()) deliverFront(pathMtu);
+  }
+  // Delivers only what is on the wire now; what that sends stays on it.
+  void runOnce(uint16_t pathMtu = 1280) {
+    for (size_t n = wire_.size(); n > 0 && !wire_.empty(); --n) deliverFront(pathMtu);
+  }
+  void deliverFront(uint16_t pathMtu) {
+    InFlight f = std::move(wire_.front());
+    wire_.pop_front();
+    if (f.to >= nodes_.size()) return;
+    SessionActions out;
+    nodes_[f.to]->table.onDatagram(nodes_[f.from]->addr, nodes_[f.from]->addr, f.message, pathMtu,
+                                   false, nowMs_, rng_, out);
+    collect(f.to, out);
   }
   void tick(size_t i) {
     SessionActions out;

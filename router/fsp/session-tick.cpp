@@ -70,6 +70,17 @@ void SessionTable::tickEstablished(const NodeAddr& peer, Session& s, uint64_t no
   }
 }
 
+void SessionTable::reportFirst(const NodeAddr& peer, Session& s, uint64_t nowMs,
+                               SessionActions& out) {
+  // The reference's reports are due as soon as there is data and none was
+  // sent yet, but it looks only on its 1 s tick, so the first RTT sample of a
+  // new session (probe's rtt stage) waits up to a tick on each side. Looking
+  // after each frame until the first reports are out makes that one round
+  // trip; the reports and their schedule after that are unchanged (a departure
+  // in timing only, wire format unchanged).
+  if (s.mmp && s.mmp->firstReportPending()) tickMmp(peer, s, nowMs, out);
+}
+
 void SessionTable::tickMmp(const NodeAddr& peer, Session& s, uint64_t nowMs, SessionActions& out) {
   if (!s.mmp) return;
   // The reference's order: SenderReport (full mode), then ReceiverReport

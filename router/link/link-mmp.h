@@ -93,6 +93,13 @@ class LinkMmp {
   bool onReceiverReport(const fmp::ReceiverReport& rr, uint32_t ourTimestampMs, uint64_t nowMs);
   // Rekey cutover: receive-side counters and report baselines restart.
   void resetForRekey(uint64_t nowMs);
+  // No report of a kind this mode sends has gone out yet: the reports still
+  // to make the first exchange (sessions send them as soon as they are due,
+  // not on the next tick).
+  bool firstReportPending() const {
+    return (mode_ != MmpMode::MINIMAL && receiverReportsSent_ == 0) ||
+           (mode_ == MmpMode::FULL && senderReportsSent_ == 0);
+  }
   void setInitiator(bool initiator) { initiator_ = initiator; }
 
   bool hasSrtt() const { return metrics_.srtt().initialized(); }
