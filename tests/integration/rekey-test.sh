@@ -4,7 +4,7 @@
 #
 #   ns kA-$$                      ns kB-$$
 #   fips (A) 10.99.4.1:2121 ---- veth ---- 10.99.4.2:2121 fips (B)
-#   nft: drop 5% of udp/2121 in once the link is up, counted   (same on B)
+#   nft: drop 5% of udp/2121 in from the start, counted         (same on B)
 #
 # Both nodes run node.rekey.after_secs: 16, the smallest value the config
 # (and the reference's) accepts: it must exceed the 15 s rekey jitter. With
@@ -23,12 +23,13 @@
 # msg2s (a rekey msg1 that reaches a session younger than 30 s is answered,
 # as in the reference, with the session's own handshake msg2).
 #
-# The loss starts only once the link is up: B's link is up as it sends the
-# handshake msg2, and B sends at once (tree and filter announces,
-# heartbeats). Were that msg2 lost, A would drop those frames as unknown
-# index until its resent msg1 brings the msg2 back (as the reference does;
-# router.link "frames sent before the initiator has the lost msg2"): a loss
-# of the handshake, not of the rekey this test is about.
+# The loss runs from the start, handshake included: B's link is up as it
+# sends the handshake msg2 and B sends at once (tree and filter announces,
+# heartbeats). Were that msg2 lost, A cannot open those frames; it counts
+# them as handshake_pending and resends its msg1 at once, and B's answer
+# (the stored msg2) brings the link up a round trip later (router.link
+# "after a lost msg2 the responder's first frame brings the link up in one
+# RTT"). Those frames, and only those, are allowed as refused.
 set -u
 BUILD=${1:?usage: rekey-test.sh BUILD_DIR}
 DURATION=${REKEY_TEST_SECS:-130}
@@ -74,13 +75,13 @@ node_config A --bind 10.99.4.1:2121 --dead 6 --node $'rekey:\n  after_secs: 16' 
   --peer B 10.99.4.2:2121
 node_config B --bind 10.99.4.2:2121 --dead 6 --node $'rekey:\n  after_secs: 16'
 
+start_loss "$A"
+start_loss "$B"
 start_suite B
 wait_until 10 suite_ready B
 start_suite A
 check "link up" wait_until 10 bash -c \
   "grep -q 'link up: $NPUB_B' $WORK/A.log && grep -q 'link up: $NPUB_A' $WORK/B.log"
-start_loss "$A"
-start_loss "$B"
 sleep "$DURATION"
 REKEYS_A=$(grep -c "link rekeyed: $NPUB_B" "$WORK/A.log")
 REKEYS_B=$(grep -c "link rekeyed: $NPUB_A" "$WORK/B.log")
@@ -117,7 +118,8 @@ check "B->A: what nft passed reached A's router (but the last instant)" \
 for n in A B; do
   check "$n: no frame refused by the link engine" bash -c \
     "grep 'counters:' $WORK/$n.log |
-       sed 's/.*; drops//; s/rekey_refused=[0-9]*//; s/unmatched_msg2=[0-9]*//' |
+       sed 's/.*; drops//; s/rekey_refused=[0-9]*//; s/unmatched_msg2=[0-9]*//;
+            s/handshake_pending=[0-9]*//' |
        grep -qE '^ *(none)? *\$'"
 done
 [ "$FAILED" -eq 0 ] || { echo "--- A.log"; tail -30 "$WORK/A.log"; echo "--- B.log"; tail -30 "$WORK/B.log"; }
