@@ -7,33 +7,28 @@
 #include "router/fsp/handshake-messages.h"
 
 namespace fips::router::fsp {
-namespace {
 
-void cachePair(routing::CoordCache& cache, const identity::NodeAddr& srcAddr,
-               const identity::NodeAddr& destAddr, const Coordinates& src, const Coordinates& dest,
-               uint64_t nowMs) {
-  if (!src.empty()) cache.insert(srcAddr, src, nowMs);
-  if (!dest.empty()) cache.insert(destAddr, dest, nowMs);
-}
-
-}  // namespace
-
-WarmResult warmCoordCache(routing::CoordCache& cache, const identity::NodeAddr& srcAddr,
-                          const identity::NodeAddr& destAddr, std::span<const uint8_t> fsp,
-                          uint64_t nowMs) {
+WarmResult warmCoordCache(routing::CoordCache& cache, const identity::NodeAddr& localAddr,
+                          const identity::NodeAddr& srcAddr, const identity::NodeAddr& destAddr,
+                          std::span<const uint8_t> fsp, uint64_t nowMs) {
+  // Never under our own address (see the header).
+  const auto cachePair = [&](const Coordinates& src, const Coordinates& dest) {
+    if (!src.empty() && srcAddr != localAddr) cache.insert(srcAddr, src, nowMs);
+    if (!dest.empty() && destAddr != localAddr) cache.insert(destAddr, dest, nowMs);
+  };
   const auto prefix = decodeFspPrefix(fsp);
   if (!prefix.ok()) return WarmResult::MALFORMED;
   switch (prefix->phase) {
     case FspPhase::SETUP: {
       const auto m = decodeSessionSetup(fsp);
       if (!m.ok()) return WarmResult::MALFORMED;
-      cachePair(cache, srcAddr, destAddr, m->srcCoords, m->destCoords, nowMs);
+      cachePair(m->srcCoords, m->destCoords);
       return WarmResult::CACHED;
     }
     case FspPhase::ACK: {
       const auto m = decodeSessionAck(fsp);
       if (!m.ok()) return WarmResult::MALFORMED;
-      cachePair(cache, srcAddr, destAddr, m->srcCoords, m->destCoords, nowMs);
+      cachePair(m->srcCoords, m->destCoords);
       return WarmResult::CACHED;
     }
     case FspPhase::MSG3:
@@ -45,7 +40,7 @@ WarmResult warmCoordCache(routing::CoordCache& cache, const identity::NodeAddr& 
   const auto m = decodeEncryptedMessage(fsp);
   if (!m.ok()) return WarmResult::MALFORMED;
   if (m->srcCoords.empty() && m->destCoords.empty()) return WarmResult::NOTHING;
-  cachePair(cache, srcAddr, destAddr, m->srcCoords, m->destCoords, nowMs);
+  cachePair(m->srcCoords, m->destCoords);
   return WarmResult::CACHED;
 }
 

@@ -100,9 +100,10 @@ void SessionTable::onEncrypted(const NodeAddr& src, std::span<const uint8_t> msg
   const auto m = decodeEncryptedMessage(msg);
   if (!m.ok()) return codecError(m.error());
   if (m->coordsPresent()) {
-    // FIPS spec 04 §3: source coordinates under src_addr, destination ones under ours.
+    // FIPS spec 04 §3: source coordinates under src_addr. The destination
+    // ones are ours, or the sender's own when it does not know ours (spec 04
+    // §4): not cached (the reference keeps them under our address, unread).
     if (!m->srcCoords.empty()) coords_.insert(src, m->srcCoords, nowMs);
-    if (!m->destCoords.empty()) coords_.insert(local_.addr, m->destCoords, nowMs);
   }
   Session* s = find(src);
   if (s == nullptr) return drop(SessionDrop::UNKNOWN_SESSION);

@@ -88,6 +88,10 @@ TEST_CASE("session: warmup sends CP on the first 5 Data, then none") {
   p.net.run();
   CHECK(p.net.delivered(p.b).size() == 7);
   CHECK(p.net.node(p.a).table.info(p.net.node(p.b).addr)->coordsWarmupRemaining == 0);
+  // CP carried both ends' coordinates: B caches A's, never its own address.
+  const auto& b = p.net.node(p.b);
+  CHECK(b.coords.get(p.net.node(p.a).addr, p.net.now()) != nullptr);
+  CHECK(b.coords.get(b.addr, p.net.now()) == nullptr);
 }
 
 TEST_CASE("session: CP that would not fit the transport MTU becomes a CoordsWarmup first") {

@@ -62,8 +62,8 @@ void MeshNode::setTransportMtu(uint16_t mtu) {
 void MeshNode::onSessionDatagram(const identity::NodeAddr& peer, std::span<const uint8_t> body) {
   const uint64_t nowMs = clock_.nowMs();
   if (const auto decoded = fmp::decodeSessionDatagram(body); decoded.ok()) {
-    fsp::warmCoordCache(coords_, nodeAddrOf(decoded->srcAddr), nodeAddrOf(decoded->destAddr),
-                        decoded->payload, nowMs);
+    fsp::warmCoordCache(coords_, self(), nodeAddrOf(decoded->srcAddr),
+                        nodeAddrOf(decoded->destAddr), decoded->payload, nowMs);
   }
   refreshView();
   routing::ForwardResult result = forwarder_.onSessionDatagram(*this, coords_, body, nowMs);
