@@ -88,8 +88,14 @@ TEST_CASE("show transports: JSON and table") {
   CHECK(t["local_addr"] == "10.99.0.1:2121");
   CHECK(t["stats"]["packets_recv"] == 10);
   CHECK(t["stats"]["bytes_sent"] == 1200);
+  CHECK(t["stats"]["send_errors"] == 3);
+  CHECK(t["stats"]["kernel_drops"] == 2);
+  // Send errors and the kernel's receive drops each have a column, as the
+  // reference's fipstop shows them (Send Errors, Kernel Drops).
   const std::string table = transportsTable(snap.get().getTransports());
-  CHECK(contains(table, "1   udp/lan  up     10.99.0.1:2121  10  12  1000      1200      0\n"));
+  CHECK(contains(table, "SEND ERRORS  KERNEL DROPS\n"));
+  CHECK(contains(
+      table, "1   udp/lan  up     10.99.0.1:2121  10  12  1000      1200      3            2\n"));
 }
 
 TEST_CASE("empty lists print a line saying so, JSON an empty array") {

@@ -70,14 +70,15 @@ std::string linksTable(capnp::List<schema::LinkStatus>::Reader links, uint64_t n
 
 std::string transportsTable(capnp::List<schema::TransportStatus>::Reader transports) {
   if (transports.size() == 0) return "no transports\n";
-  std::vector<std::vector<std::string>> rows = {
-      {"ID", "NAME", "STATE", "LOCAL", "RX", "TX", "RX BYTES", "TX BYTES", "DROPS"}};
+  std::vector<std::vector<std::string>> rows = {{"ID", "NAME", "STATE", "LOCAL", "RX", "TX",
+                                                 "RX BYTES", "TX BYTES", "SEND ERRORS",
+                                                 "KERNEL DROPS"}};
   for (auto t : transports) {
     rows.push_back({std::to_string(t.getTransportId()), t.getName(), t.getState(),
                     t.getLocalAddrs().size() > 0 ? std::string(t.getLocalAddrs()[0]) : "-",
                     std::to_string(t.getPacketsRecv()), std::to_string(t.getPacketsSent()),
                     std::to_string(t.getBytesRecv()), std::to_string(t.getBytesSent()),
-                    std::to_string(t.getKernelDrops())});
+                    std::to_string(t.getSendErrors()), std::to_string(t.getKernelDrops())});
   }
   return formatTable(rows);
 }

@@ -166,6 +166,8 @@ inline void fillTransports(schema::NodeSnapshot::Builder root) {
   t.setPacketsSent(12);
   t.setBytesRecv(1000);
   t.setBytesSent(1200);
+  t.setSendErrors(3);
+  t.setKernelDrops(2);
 }
 
 // stats metrics: a plain counter and a labelled one.
