@@ -47,6 +47,7 @@ struct RouterConfig {
   transportMtu @11 :UInt16;  # min MTU of the UDP transports (bytes); 0 = 1280
   session @12 :SessionSettings;
   controlJsonCompat @13 :Bool;       # node.control.json_compat: JSON-line clients on the control socket
+  controlUnavailable @14 :Text;      # why there is no control socket although node.control.enabled ("" otherwise)
 }
 
 # node.session.* and node.rate_limit.session_setup_* of fips.yaml (spec 04 §8).

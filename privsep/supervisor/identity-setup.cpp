@@ -17,6 +17,14 @@ namespace fips::privsep::supervisor {
 
 namespace ident = fips::router::identity;
 
+bool otherIdentity(const NodeIdentity& running, std::string_view nsec) {
+  const auto key = ident::parseSecretKey(nsec);
+  const auto* secret = std::get_if<ident::SecretKey>(&key);
+  if (secret == nullptr) return true;
+  crypto::Secp256k1Context ctx;
+  return ident::encodeNpub(secret->publicKey(ctx)) != running.npub;
+}
+
 void prepareIdentityAndUser(SupervisorSettings& settings) {
   auto& cfg = settings.loaded.config;
   crypto::Secp256k1Context ctx;

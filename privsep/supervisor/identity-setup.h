@@ -15,4 +15,8 @@ namespace fips::privsep::supervisor {
 // persistent mode).
 void prepareIdentityAndUser(SupervisorSettings& settings);
 
+// Whether `nsec` (node.identity.nsec of a config re-read on SIGHUP) names a
+// key other than the running identity; an unparsable one counts as other.
+bool otherIdentity(const NodeIdentity& running, std::string_view nsec);
+
 }  // namespace fips::privsep::supervisor

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <string.h>
 
+#include "privsep/config/config-diff.h"
 #include "privsep/log.h"
 
 namespace fips::privsep::supervisor {
@@ -118,7 +119,7 @@ schema::LogLevel toSchemaLevel(spdlog::level::level_enum level) {
 
 void fillRouterSlice(schema::RouterConfig::Builder out, const config::Config& cfg,
                      const NodeIdentity& identity, const UserIds& user,
-                     const std::string& controlSocket) {
+                     const std::string& controlSocket, const std::string& controlUnavailable) {
   auto secret = identity.secret.bytes();
   out.setNsec(kj::arrayPtr(secret.data(), secret.size()));
   out.setTunEnabled(cfg.tun.enabled);
@@ -144,6 +145,7 @@ void fillRouterSlice(schema::RouterConfig::Builder out, const config::Config& cf
   const char* hosts = std::getenv("FIPS_HOSTS_FILE");
   dns.setHostsPath(hosts != nullptr && *hosts != '\0' ? hosts : "/etc/fips/hosts");
   out.setControlSocket(controlSocket);
+  out.setControlUnavailable(controlUnavailable);
   out.setControlJsonCompat(cfg.node.control.jsonCompat);
   out.setLeafOnly(cfg.node.leafOnly);
 }
@@ -185,12 +187,9 @@ std::vector<std::string> unsupportedTransports(const config::TransportsConfig& t
 
 std::vector<std::string> restartOnlyChanges(const config::Config& before,
                                             const config::Config& after) {
-  std::vector<std::string> out;
-  if (before.node.identity != after.node.identity) out.push_back("node.identity");
-  if (before.node.user != after.node.user) out.push_back("node.user");
-  if (before.tun != after.tun) out.push_back("tun");
-  if (before.dns != after.dns) out.push_back("dns");
-  if (before.transports != after.transports) out.push_back("transports");
+  std::vector<std::string> out = config::changedKeys(before, after);
+  std::erase_if(out,
+                [](const std::string& key) { return key == "node.log_level" || key == "peers"; });
   return out;
 }
 

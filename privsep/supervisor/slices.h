@@ -28,11 +28,11 @@ schema::LogLevel toSchemaLevel(spdlog::level::level_enum level);
 
 // The router's slice: the 32-byte secret key, TUN settings, user name,
 // static peers, link settings, dns.* and the hosts file path (env
-// FIPS_HOSTS_FILE, else /etc/fips/hosts), and the control socket's path
-// ("" when the control socket is disabled).
+// FIPS_HOSTS_FILE, else /etc/fips/hosts), the control socket's path ("" when
+// there is none) and, when it is enabled but could not be bound, why.
 void fillRouterSlice(schema::RouterConfig::Builder out, const config::Config& cfg,
                      const NodeIdentity& identity, const UserIds& user,
-                     const std::string& controlSocket);
+                     const std::string& controlSocket, const std::string& controlUnavailable);
 
 // The tun-helper's slice: device name, MTU, the node's fd00::/8 address, and
 // dns.bind_addr/port when the port is privileged (the helper binds it).
@@ -46,8 +46,9 @@ void fillUdpSlice(schema::TransportConfig::Builder out, const config::UdpConfig&
 // Transport types configured but not built in this version ("tcp", ...).
 std::vector<std::string> unsupportedTransports(const config::TransportsConfig& transports);
 
-// Names of the config parts that differ and can only change by a restart
-// (identity, tun, dns, transports, node.user).
+// The dotted fips.yaml keys that differ and take effect only after a
+// restart: every changed key but node.log_level (applied on SIGHUP) and
+// peers (reported on its own).
 std::vector<std::string> restartOnlyChanges(const config::Config& before,
                                             const config::Config& after);
 

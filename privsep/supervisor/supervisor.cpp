@@ -11,9 +11,12 @@
 
 #include <capnp/message.h>
 
+#include <fmt/format.h>
+
 #include "privsep/control-path.h"
 #include "privsep/log.h"
 #include "privsep/supervisor/control-socket.h"
+#include "privsep/supervisor/identity-setup.h"
 #include "privsep/supervisor/slices.h"
 #include "privsep/supervisor/spawn.h"
 
@@ -93,7 +96,8 @@ void Supervisor::startAll() {
       controlPath_ = path;
       spdlog::info("control socket {}", controlPath_);
     } catch (const std::runtime_error& e) {
-      spdlog::warn("failed to bind the control socket: {}", e.what());
+      controlError_ = e.what();
+      spdlog::warn("failed to bind the control socket: {}", controlError_);
     }
   }
   auto add = [&](Kind kind, std::string name, std::string binary, std::string instance) {
@@ -198,8 +202,8 @@ void Supervisor::onHello(Child& child, schema::ChildEvent::Hello::Reader hello) 
   const auto& cfg = settings_.loaded.config;
   switch (child.kind) {
     case Kind::ROUTER:
-      fillRouterSlice(configure.initRouter(), cfg, settings_.identity, settings_.user,
-                      controlPath_);
+      fillRouterSlice(configure.initRouter(), cfg, settings_.identity, settings_.user, controlPath_,
+                      controlError_);
       break;
     case Kind::TUN_HELPER:
       fillTunSlice(configure.initTun(), cfg, settings_.identity, settings_.user);
@@ -297,11 +301,23 @@ void Supervisor::reload() {
   for (const auto& w : fresh.warnings) spdlog::warn("{}", w);
   auto& old = settings_.loaded.config;
   auto& now = fresh.config;
-  for (const auto& what : restartOnlyChanges(old, now)) {
-    spdlog::warn("SIGHUP: {} changed: takes effect after a restart", what);
+  const std::string files = fresh.loadedFiles.empty()
+                                ? std::string("no config file")
+                                : fmt::format("{}", fmt::join(fresh.loadedFiles, ", "));
+  // The running config holds no secrets (wiped once the children had them):
+  // compare without the fresh ones, and name node.identity.nsec only when it
+  // gives another key.
+  if (now.node.identity.nsec && otherIdentity(settings_.identity, *now.node.identity.nsec)) {
+    spdlog::warn(
+        "SIGHUP: {}: node.identity.nsec changed: not applied, takes effect after a restart", files);
+  }
+  config::wipeSecrets(now);
+  for (const auto& key : restartOnlyChanges(old, now)) {
+    spdlog::warn("SIGHUP: {}: {} changed: not applied, takes effect after a restart", files, key);
   }
   if (old.peers != now.peers) {
-    spdlog::warn("SIGHUP: peers changed: not applied at runtime by this version (issue #4)");
+    spdlog::warn("SIGHUP: {}: peers changed: not applied at runtime by this version (issue #4)",
+                 files);
   }
   old.node.logLevel = now.node.logLevel;
   auto level = logLevel();

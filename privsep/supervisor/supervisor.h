@@ -101,7 +101,8 @@ class Supervisor {
   std::vector<std::pair<std::string, UniqueFd>> pendingAttach_;
   EventPtr killTimer_;
   EventPtr routerGraceTimer_;  // stops the others when a stopping router hangs
-  std::string controlPath_;    // "" when node.control.enabled is false
+  std::string controlPath_;    // "" when there is no control socket
+  std::string controlError_;   // why it could not be bound ("" when bound or disabled)
   UniqueFd controlFd_;         // listening; handed to the router with its configure
   bool stopping_ = false;
   bool routerGraceOver_ = false;  // ROUTER_GRACE ran out while stopping

@@ -258,7 +258,13 @@ void RouterDaemon::startControl(schema::RouterConfig::Reader slice, const crypto
   peerAliases_ = peerAliases(slice.getPeers());
   if (slice.getTunEnabled()) tunState_ = tun_ ? "active" : "configured";
   if (!listenFd) {
-    spdlog::info("control socket disabled (node.control.enabled: false)");
+    if (slice.getControlUnavailable().size() == 0) {
+      spdlog::info("control socket disabled (node.control.enabled: false)");
+    } else {
+      spdlog::warn(
+          "running without a control socket ({}): fipsctl and fipstop cannot reach this node",
+          slice.getControlUnavailable().cStr());
+    }
     return;
   }
   capnp::MallocMessageBuilder first;

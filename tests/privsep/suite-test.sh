@@ -4,7 +4,9 @@
 # network namespace and checks each child's uid, capabilities, no_new_privs
 # and seccomp from /proc, the TUN device, restart of a killed transport
 # worker, suite shutdown when the router dies, SIGTERM cleanup, SIGHUP
-# reload, a Tailscale-like policy rule, and logging to /dev/full.
+# reload (node.* keys it does not apply named one by one), a second node
+# whose control socket path is taken, a Tailscale-like policy rule, and
+# logging to /dev/full.
 #
 #   namespace fipst-$$ (lo only)
 #   +-------------------------------------------+
@@ -106,12 +108,49 @@ check "key file written 0600" [ "$(stat -c %a "$WORK/fips.key")" = 600 ]
 sed -i 's/log_level: info/log_level: debug/' "$WORK/fips.yaml"
 kill -HUP "$SUP"
 check "SIGHUP re-reads the config" wait_until 3 grep -q "config re-read, log level debug" "$WORK/log"
+# Other node.* keys are not applied live: each one is named with the file.
+sed -i 's/^  log_level: debug$/  log_level: debug\n  heartbeat_interval_secs: 7\n  control:\n    json_compat: true/' \
+  "$WORK/fips.yaml"
+kill -HUP "$SUP"
+for key in node.heartbeat_interval_secs node.control.json_compat; do
+  check "SIGHUP names $key as needing a restart" wait_until 3 grep -q \
+    "SIGHUP: $WORK/fips.yaml: $key changed: not applied, takes effect after a restart" "$WORK/log"
+done
+check "SIGHUP names nothing else" bash -c "[ \$(grep -c 'changed: not applied' $WORK/log) -eq 2 ]"
 cp "$WORK/fips.yaml" "$WORK/good.yaml"
 echo "tun: [" >> "$WORK/fips.yaml"
 kill -HUP "$SUP"
 check "SIGHUP with a broken file keeps the running config" wait_until 3 grep -q "keeping the running config" "$WORK/log"
 cp "$WORK/good.yaml" "$WORK/fips.yaml"
 check "suite still up after the reloads" kill -0 "$ROUTER"
+
+# --- a second node whose control socket path is taken runs without one and
+# says why (not "node.control.enabled: false")
+socat UNIX-LISTEN:"$WORK/busy.sock",fork /dev/null &
+LISTENER=$!
+CLEANUPS+=("kill $LISTENER 2>/dev/null")
+wait_until 3 test -S "$WORK/busy.sock"
+# Its own directory: its key files (next to its config) are not the suite's.
+mkdir "$WORK/second"
+cat > "$WORK/second/fips.yaml" <<YAML
+node:
+  control:
+    socket_path: "$WORK/busy.sock"
+tun:
+  enabled: false
+transports:
+  udp:
+    bind_addr: "127.0.0.1:2122"
+YAML
+ip netns exec "$NS" "$BUILD/fips" -c "$WORK/second/fips.yaml" 2>"$WORK/second.log" &
+SECOND=$!
+check "a busy control socket: the router says it runs without one, and why" wait_until 5 grep -q \
+  "running without a control socket (control socket already in use: $WORK/busy.sock)" \
+  "$WORK/second.log"
+check "a busy control socket: not called disabled" bash -c "! grep -q 'node.control.enabled: false' $WORK/second.log"
+kill -TERM "$SECOND"
+wait "$SECOND"
+kill "$LISTENER"
 
 # --- a transport worker that dies is restarted
 kill -9 "$UDP"
