@@ -143,8 +143,9 @@ void disconnect(schema::ControlCommand::Disconnect::Reader d, mesh::MeshNode& li
   if (!activePeer(links, addr) && state.empty()) {
     return result.setError(fmt::format("peer not found: {}", peer));
   }
-  // Forgotten by the engine (link, dial, retries) and by the resolver, so a
-  // later answer for its host name does not dial it again.
+  // The engine drops the link and cancels the dial and its retries (a
+  // configured peer is parked, see LinkManager::removePeer); the resolver
+  // forgets it, so a later answer for its host name does not dial it again.
   links.removePeer(addr);
   if (resolver != nullptr) resolver->remove(addr);
   result.setOk();

@@ -12,6 +12,12 @@ void LinkManager::dial(const identity::NodeAddr& peer, StaticPeer& config, uint6
   if (atMaxLinks()) return;  // stays due; tried again on the next tick
   const TransportAddr to = config.addrs[config.nextAddr % config.addrs.size()];
   config.nextAddr = (config.nextAddr + 1) % config.addrs.size();
+  dialAt(peer, config, to, nowMs);
+}
+
+void LinkManager::dialAt(const identity::NodeAddr& peer, StaticPeer& config,
+                         const TransportAddr& to, uint64_t nowMs) {
+  if (atMaxLinks()) return;  // stays due; tried again on the next tick
   const std::optional<uint32_t> index = indices_.allocate(rng_);
   if (!index) return;
   auto hs = startOutbound(local_, config.cryptoKey, peer, *index, to, nowMs,

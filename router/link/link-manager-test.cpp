@@ -2,7 +2,8 @@
 // Link engine simulations on virtual time: bring-up, cross-connection,
 // dead links, restarts, silent peers, garbage and replays, max_peers, the
 // payload_len rule, graceful Disconnect with backoff, msg1 rate limiting,
-// ephemeral peers (dialed once, never redialed).
+// ephemeral peers (dialed once, never redialed), disconnect of a
+// configured peer (parked until its link comes back and is lost).
 // Test code only.
 #include "router/link/link-manager.h"
 
@@ -373,6 +374,49 @@ TEST_CASE("link: an ephemeral peer is dialed once and never redialed") {
   net.run(120'000);
   CHECK(a.mgr->counters().handshakesOut == after);
   CHECK(a.mgr->addEphemeralPeer(b.publicKey, b.addr));  // a new connect is accepted
+}
+
+TEST_CASE("link: a disconnected configured peer is parked, then redialed after a later loss") {
+  TestNet net(19);
+  TestNode& a = net.add();
+  TestNode& b = net.add();
+  net.connect(a, b);  // configured on a only
+  net.run(2000);
+  REQUIRE(a.hasPeer(b));
+  CHECK(a.mgr->removePeer(b.nodeAddr));  // fipsctl disconnect
+  net.run(100);
+  CHECK_FALSE(b.hasPeer(a));
+  CHECK(a.mgr->dialState(b.nodeAddr) == DialState::NONE);
+  const uint64_t dials = a.mgr->counters().handshakesOut;
+  net.run(120'000);
+  CHECK(a.mgr->counters().handshakesOut == dials);  // parked: not redialed
+  CHECK(a.mgr->retries().empty());
+
+  // The peer dials back, then goes away: a redials it (the reference looks
+  // the config peer up again at every link loss).
+  CHECK(b.mgr->addEphemeralPeer(a.publicKey, a.addr));
+  net.run(2000);
+  REQUIRE(a.hasPeer(b));
+  b.mgr->shutdown();
+  net.run(100);
+  CHECK_FALSE(a.hasPeer(b));
+  b.restart();
+  net.run(10'000);  // first redial after the 5 s base
+  CHECK(a.hasPeer(b));
+  CHECK(a.mgr->counters().handshakesOut > dials);
+
+  // connect (ephemeral) of a parked configured peer dials it and keeps it configured.
+  CHECK(a.mgr->removePeer(b.nodeAddr));
+  net.run(100);
+  REQUIRE_FALSE(a.hasPeer(b));
+  CHECK(a.mgr->addEphemeralPeer(b.publicKey, b.addr));
+  net.run(2000);
+  REQUIRE(a.hasPeer(b));
+  b.mgr->shutdown();
+  net.run(100);
+  b.restart();
+  net.run(10'000);
+  CHECK(a.hasPeer(b));
 }
 
 }  // namespace

@@ -49,8 +49,11 @@ bool LinkManager::addPeer(const identity::PublicKey& key, std::vector<TransportA
   const auto cryptoKey = suite_.parsePublic(key.compressed());
   if (addrs.empty() || meshAddr || shutdown_ || !cryptoKey) return false;
   const identity::NodeAddr addr = identity::NodeAddr::fromPublicKey(key);
-  if (addr == localAddr_ || statics_.contains(addr)) return false;
   const uint64_t now = clock_.nowMs();
+  if (const auto known = statics_.find(addr); known != statics_.end()) {
+    return known->second.parked && unpark(addr, known->second, std::move(addrs), redial, now);
+  }
+  if (addr == localAddr_) return false;
   auto [it, inserted] =
       statics_.emplace(addr, StaticPeer{key, *cryptoKey, std::move(addrs),
                                         RetrySchedule(config_.retryBaseIntervalSecs * 1000,
@@ -75,8 +78,30 @@ bool LinkManager::setStaticPeerAddrs(const identity::PublicKey& key,
   return true;
 }
 
+bool LinkManager::unpark(const identity::NodeAddr& peer, StaticPeer& config,
+                         std::vector<TransportAddr> addrs, bool redial, uint64_t nowMs) {
+  if (peers_.contains(peer) || outbound_.contains(peer)) return false;
+  config.parked = false;
+  config.retry.dialNow(nowMs);
+  if (redial) {
+    config.addrs = std::move(addrs);
+    config.nextAddr = 0;
+    dial(peer, config, nowMs);
+  } else {
+    dialAt(peer, config, addrs.front(), nowMs);  // the connect's address, this once
+  }
+  return true;
+}
+
 bool LinkManager::removePeer(const identity::NodeAddr& peer) {
-  const bool known = statics_.erase(peer) > 0;
+  const auto config = statics_.find(peer);
+  const bool known = config != statics_.end();
+  if (known && config->second.redial) {
+    config->second.retry.clear();
+    config->second.parked = true;
+  } else if (known) {
+    statics_.erase(config);
+  }
   cancelOutbound(peer);
   const auto it = peers_.find(peer);
   if (it == peers_.end()) return known;
@@ -88,7 +113,8 @@ bool LinkManager::removePeer(const identity::NodeAddr& peer) {
 DialState LinkManager::dialState(const identity::NodeAddr& peer) const {
   if (peers_.contains(peer)) return DialState::NONE;
   if (outbound_.contains(peer)) return DialState::HANDSHAKE;
-  return statics_.contains(peer) ? DialState::WAITING : DialState::NONE;
+  const auto config = statics_.find(peer);
+  return config != statics_.end() && !config->second.parked ? DialState::WAITING : DialState::NONE;
 }
 
 bool LinkManager::sendLinkMessage(const identity::NodeAddr& peer, fmp::LinkMessageType type,
@@ -198,7 +224,10 @@ std::unique_ptr<ActiveLink> LinkManager::makeLink(const crypto::PublicKey& remot
 void LinkManager::promote(std::unique_ptr<ActiveLink> link) {
   const identity::NodeAddr addr = link->addr();
   const auto it = statics_.find(addr);
-  if (it != statics_.end()) it->second.retry.clear();
+  if (it != statics_.end()) {
+    it->second.retry.clear();
+    it->second.parked = false;  // up again: a later loss is redialed
+  }
   ActiveLink& stored = *peers_.emplace(addr, std::move(link)).first->second;
   ++counters_.linksUp;
   io_.onLinkUp(stored.info());

@@ -98,10 +98,15 @@ class LinkManager {
   bool setStaticPeerAddrs(const identity::PublicKey& key, std::vector<TransportAddr> addrs);
   // Adds a peer to dial once now (fipsctl connect, spec 08 §1.1): as
   // addStaticPeer, but a handshake timeout or any loss of the link forgets
-  // it instead of redialing.
+  // it instead of redialing. A configured peer parked by removePeer is
+  // dialed at `addr` now and stays configured (redialed after a later loss).
   bool addEphemeralPeer(const identity::PublicKey& key, const TransportAddr& addr);
-  // Forgets a static peer: cancels its dial and, if the link is up, sends
-  // Disconnect(ConfigurationChange) and takes it down. False if unknown.
+  // fipsctl disconnect: cancels the peer's dial and retries and, if the link
+  // is up, sends Disconnect(ConfigurationChange) and takes it down. An
+  // ephemeral peer is forgotten; a static (configured) one is parked: not
+  // dialed again until its link comes up once more (the peer dials us, or
+  // addEphemeralPeer/addStaticPeer) and is then lost, as the reference's
+  // disconnect clears only the pending retry. False if unknown.
   bool removePeer(const identity::NodeAddr& peer);
   // Whether a dial to `peer` is under way (NONE while its link is up).
   DialState dialState(const identity::NodeAddr& peer) const;
@@ -143,7 +148,8 @@ class LinkManager {
     std::vector<TransportAddr> addrs;
     RetrySchedule retry;
     size_t nextAddr = 0;
-    bool redial = true;  // false for ephemeral peers
+    bool redial = true;   // false for ephemeral peers
+    bool parked = false;  // disconnected by the operator: no dial until the link is up again
   };
 
   bool addPeer(const identity::PublicKey& key, std::vector<TransportAddr> addrs, bool redial);
@@ -151,6 +157,12 @@ class LinkManager {
   void drop(DropReason reason) { ++counters_.drops[static_cast<size_t>(reason)]; }
   bool atMaxLinks() const;
   void dial(const identity::NodeAddr& peer, StaticPeer& config, uint64_t nowMs);
+  // Sends msg1 to `to` (one of config's addresses, or a connect's).
+  void dialAt(const identity::NodeAddr& peer, StaticPeer& config, const TransportAddr& to,
+              uint64_t nowMs);
+  // addPeer for a peer parked by removePeer: unparks it and dials now.
+  bool unpark(const identity::NodeAddr& peer, StaticPeer& config, std::vector<TransportAddr> addrs,
+              bool redial, uint64_t nowMs);
   std::unique_ptr<ActiveLink> makeLink(const crypto::PublicKey& remote, const noise::Epoch& epoch,
                                        const noise::TransportKeys& keys, const TransportAddr& from,
                                        bool outbound, uint32_t ourIndex, uint32_t theirIndex,

@@ -12,7 +12,8 @@
 # tree --json` at both nodes has one root with the other node at depth 1
 # under it, `show bloom|cache` parse,
 # `disconnect` (by a name from the hosts file) drops it; connect and
-# disconnect by a peer's config alias; layers not built
+# disconnect by a peer's config alias; `disconnect` of an auto-connect peer
+# is not redialed until the peer has dialed back and gone away; layers not built
 # say so and exit 1; -s with a wrong path and a stopped daemon give one-line
 # errors and status 1; a user outside group fips is refused by the socket's
 # permissions (and let in with the group); an oversized or malformed
@@ -269,6 +270,24 @@ check "disconnect by alias: the peer is gone" wait_until 3 bash -c \
 ctl disconnect nobody 2>"$WORK/err"; rc=$?
 check "an unknown peer name: status 1, one line naming it" \
   bash -c "[ $rc -eq 1 ] && grep -q \"unknown peer 'nobody'\" $WORK/err && [ \$(wc -l < $WORK/err) -eq 1 ]"
+stop_suite A
+
+# --- disconnect of an auto-connect peer: A does not redial it; once B has
+# dialed A and gone away again, A redials it, as the reference (which
+# re-arms the redial of a configured peer at every later link loss)
+node_config A --bind 10.98.0.1:2121 --peer B 10.98.0.2:2121
+start_suite A
+no_b() { ! peers_has_b; }
+check "configured B comes up" wait_until 10 peers_has_b
+check "disconnect of configured B exits 0" ctl disconnect "$NPUB_B"
+check "disconnect of configured B: gone" wait_until 3 no_b
+sleep 5  # five retry base intervals
+check "disconnect of configured B: not redialed 5 s later" no_b
+check "B dials A" "$BUILD/ctl/fipsctl" -s "$WORK/B/control.sock" connect "$NPUB_A" 10.98.0.1:2121 udp
+check "B dials A: link up" wait_until 5 peers_has_b
+stop_suite B
+start_suite B  # B has no config for A: only A's redial brings the link back
+check "B went away and came back: A redials it" wait_until 20 peers_has_b
 stop_suite A
 stop_suite B
 finish
