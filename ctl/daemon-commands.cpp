@@ -8,7 +8,6 @@
 #include <cstdlib>
 #include <fstream>
 #include <functional>
-#include <memory>
 #include <optional>
 #include <sstream>
 #include <string_view>
@@ -16,8 +15,6 @@
 #include <thread>
 #include <unistd.h>
 #include <vector>
-
-#include <capnp/message.h>
 
 #include <fmt/format.h>
 
@@ -32,6 +29,8 @@
 #include "ctl/routing-render.h"
 #include "ctl/show-render.h"
 #include "ctl/stats-render.h"
+#include "router/control/json/probe-json.h"
+#include "router/control/probe-job.h"
 #include "router/dns/host-map.h"
 #include "router/identity/nip19.h"
 
@@ -44,6 +43,13 @@ using Action = std::function<int(const DaemonOptions&)>;
 uint64_t nowUnixMs() {
   return static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(
                                    std::chrono::system_clock::now().time_since_epoch())
+                                   .count());
+}
+
+// Monotonic ms, the clock ProbeJob is given.
+uint64_t steadyMs() {
+  return static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                   std::chrono::steady_clock::now().time_since_epoch())
                                    .count());
 }
 
@@ -350,85 +356,42 @@ int disconnect(const DaemonOptions& o) {
   });
 }
 
-// One probe call; the report is copied into `out`. False (reported) on a
-// daemon error.
-bool probeOnce(ControlClient& c, const std::string& npub, bool startLookup,
-               capnp::MallocMessageBuilder& out) {
+// One probe call, its report given to `job` (at the steady clock's ms).
+// False (reported) on a daemon error.
+bool probeOnce(ControlClient& c, const std::string& npub, router::control::ProbeJob& job) {
   auto request = c.control().probeRequest();
   request.setNpub(npub);
-  request.setStartLookup(startLookup);
+  request.setStartLookup(job.startLookup());
   auto response = c.wait(request.send());
   auto result = response.getResult();
   if (result.isError()) {
     reportError(result.getError().cStr());
     return false;
   }
-  out.setRoot(response.getReport());
+  job.onReport(response.getReport(), steadyMs());
   return true;
 }
 
-// Starts the probe, then asks again every 250 ms while a stage runs: the
-// lookup within the ladder (+1 s), the session handshake 5 s and the first
-// RTT sample 3 s from when each started (the reference's SESSION_FLOOR_MS
-// and RTT_FLOOR_MS); --timeout bounds the whole probe instead.
+// Runs the probe as a ProbeJob (router/control/probe-job.h: the stage
+// budgets, a call every 250 ms while a stage runs); --timeout bounds the
+// whole probe instead.
 int probe(const DaemonOptions& o) {
   const std::string key = peerForDaemon(o);
   return withClient(o, [&](ControlClient& c) {
-    const auto start = std::chrono::steady_clock::now();
-    const auto elapsedMs = [&] {
-      return static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(
-                                       std::chrono::steady_clock::now() - start)
-                                       .count());
-    };
-    capnp::MallocMessageBuilder first;
-    if (!probeOnce(c, key, true, first)) return 1;
-    auto firstReport = first.getRoot<schema::ProbeReport>().asReader();
-    uint64_t discoveryMs = 1000;
-    for (auto t : firstReport.getAttemptTimeoutsSecs()) discoveryMs += uint64_t{t} * 1000;
-    const uint64_t totalMs = o.probeTimeoutSecs != 0
-                                 ? uint64_t{o.probeTimeoutSecs} * 1000
-                                 : discoveryMs + PROBE_SESSION_BUDGET_MS + PROBE_RTT_BUDGET_MS;
-    auto last = std::make_unique<capnp::MallocMessageBuilder>();
-    last->setRoot(firstReport);
-    uint32_t warmups = firstReport.getWarmupsSent();
-    std::optional<uint64_t> sessionSince;
-    std::optional<uint64_t> rttSince;
-    bool sessionOpened = firstReport.getSessionOpened();
-    const auto running = [](schema::ProbeStage::Reader s) { return s.getVerdict() == "running"; };
-    for (;;) {
-      auto r = last->getRoot<schema::ProbeReport>().asReader();
-      sessionOpened = sessionOpened || r.getSessionOpened();
-      const uint64_t now = elapsedMs();
-      if (running(r.getSession()) && !sessionSince) sessionSince = now;
-      if (running(r.getRtt()) && !running(r.getSession()) && !rttSince) rttSince = now;
-      const bool discovering = running(r.getDiscovery()) && now < discoveryMs;
-      const bool handshaking =
-          running(r.getSession()) && now - *sessionSince < PROBE_SESSION_BUDGET_MS;
-      const bool measuring = running(r.getRtt()) && !running(r.getSession()) &&
-                             now - rttSince.value_or(now) < PROBE_RTT_BUDGET_MS;
-      if (!(discovering || handshaking || measuring) || now >= totalMs) break;
-      std::this_thread::sleep_for(std::chrono::milliseconds(250));
-      auto next = std::make_unique<capnp::MallocMessageBuilder>();
-      if (!probeOnce(c, key, false, *next)) return 1;
-      warmups += next->getRoot<schema::ProbeReport>().asReader().getWarmupsSent();
-      last = std::move(next);
+    router::control::ProbeJob job(steadyMs(), uint64_t{o.probeTimeoutSecs} * 1000);
+    if (!probeOnce(c, key, job)) return 1;
+    while (!job.finished()) {
+      const uint64_t now = steadyMs();
+      if (job.nextPollMs() > now) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(job.nextPollMs() - now));
+      }
+      if (!probeOnce(c, key, job)) return 1;
     }
-    auto report = last->getRoot<schema::ProbeReport>();
-    // Coordinates our own lookup brought in now read as cached: say where they came from.
-    if (firstReport.getLookupIssued() && report.asReader().getDiscoverySource() == "cache") {
-      report.setBloom(firstReport.getBloom());
-      report.setLookupIssued(true);
-      report.setDiscoverySource("lookup");
-    }
-    // A session this probe opened reads as the probe's on every later call.
-    report.setSessionOpened(sessionOpened);
-    if (sessionOpened) report.setSessionPreexisting(false);
-    report.setWarmupsSent(warmups);
-    settleProbe(report);
-    auto done = report.asReader();
-    const int status = probeOverall(done) == "ok" ? 0 : 1;
-    const int printed =
-        o.json ? printJson(probeJson(done, elapsedMs())) : print(probeText(done, elapsedMs()));
+    auto done = job.report();
+    const uint64_t elapsed = job.elapsedMs(steadyMs());
+    const int status = job.overall() == "ok" ? 0 : 1;
+    const int printed = o.json ? printJson(router::control::json::probeJson(done, elapsed))
+                               : print(probeText(done, elapsed));
     return printed != 0 ? printed : status;
   });
 }
@@ -488,7 +451,9 @@ void addDaemonCommands(CLI::App& app, DaemonOptions& o) {
   disc->add_option("peer", o.peer, "npub, a name from /etc/fips/hosts or a configured peer alias")
       ->required();
   CLI::App* probeCommand = leaf(app, "probe", "Diagnose reachability of a mesh endpoint", o, probe);
-  probeCommand->add_option("target", o.peer, "npub, or a name from /etc/fips/hosts")->required();
+  probeCommand
+      ->add_option("target", o.peer, "npub, a name from /etc/fips/hosts or a configured peer alias")
+      ->required();
   probeCommand->add_option("--timeout", o.probeTimeoutSecs,
                            "Seconds to wait for discovery (default: the node's lookup ladder)");
 }

@@ -7,8 +7,13 @@
 
 #include <doctest/doctest.h>
 
+#include "router/control/json/probe-json.h"
+
 namespace fips::ctl {
 namespace {
+
+using router::control::json::probeJson;
+using router::control::json::probeOverall;
 
 const uint8_t TARGET[16] = {0x4a, 0x1f, 0x9c, 0x22, 0xe0, 0x8b, 0x5d, 0x37,
                             0x14, 0xaa, 0x06, 0xfb, 0x92, 0xc1, 0xde, 0x55};
@@ -140,22 +145,6 @@ TEST_CASE("probe --json: the rtt block carries the session SRTT") {
   CHECK(probeText(rep.r.asReader(), 1500).find("srtt 18.0 ms") != std::string::npos);
 }
 
-TEST_CASE("probe: stages still running when polling ends fail as the reference's budgets") {
-  Report rep;
-  settleProbe(rep.r);
-  CHECK(rep.r.asReader().getRtt().getVerdict() == "failed");
-  CHECK(rep.r.asReader().getRtt().getReason() == "no_report");
-  rep.r.setRttReportsSeen(2);
-  stage(rep.r.initRtt(), "running");
-  settleProbe(rep.r);
-  CHECK(rep.r.asReader().getRtt().getReason() == "no_echo");
-  stage(rep.r.initSession(), "running");
-  settleProbe(rep.r);
-  CHECK(rep.r.asReader().getSession().getReason() == "handshake_timeout");
-  CHECK(rep.r.asReader().getRtt().getVerdict() == "not_reached");
-  CHECK(probeOverall(rep.r.asReader()) == "failed");
-}
-
 TEST_CASE("probe --json: no coordinates leave every tree field null") {
   Report rep;
   rep.r.setCoordsKnown(false);
@@ -179,6 +168,39 @@ TEST_CASE("probe: the stage block names each stage, the tree walk and the verdic
   CHECK(text.find("rtt        running") != std::string::npos);
   CHECK(text.find("1 up, 1 down via 91b40c6e") != std::string::npos);
   CHECK(text.find("overall: partial (2100 ms)") != std::string::npos);
+}
+
+TEST_CASE("probe: what each stage found and its detail start in one column, reason or not") {
+  Report rep;
+  auto session = rep.r.initSession();
+  session.setVerdict("skipped");
+  session.setReason("preexisting");
+  session.setDetail("an existing session (left intact)");
+  auto rtt = rep.r.initRtt();
+  rtt.setVerdict("running");
+  rtt.setDetail("waiting for the first session ReceiverReport");
+  const std::string text = probeText(rep.r.asReader(), 0);
+  const auto column = [&](const std::string& needle) {
+    const size_t at = text.find(needle);
+    REQUIRE(at != std::string::npos);
+    return at - text.rfind('\n', at) - 1;
+  };
+  CHECK(column("(an existing") == column("(waiting for"));
+  CHECK(column("(an existing") == column("via lookup"));
+  CHECK(text.find("session    skipped      preexisting") != std::string::npos);
+  CHECK(text.find(" \n") == std::string::npos);  // no trailing blanks
+}
+
+TEST_CASE("probe --json: cleanup says why a session was left") {
+  Report rep;  // the probe opened it
+  CHECK(probeJson(rep.r.asReader(), 0)["cleanup"]["left_intact_reason"] == "idle_timeout");
+  rep.r.setSessionOpened(false);
+  rep.r.setSessionPreexisting(true);
+  CHECK(probeJson(rep.r.asReader(), 0)["cleanup"]["left_intact_reason"] == "preexisting");
+  rep.r.setSessionPreexisting(false);
+  const Json none = probeJson(rep.r.asReader(), 0)["cleanup"];
+  CHECK(none["left_intact_reason"].is_null());
+  CHECK(none["session_left_intact"] == false);
 }
 
 }  // namespace

@@ -23,6 +23,7 @@ ControlServer::ControlServer(kj::AsyncIoContext& io, kj::Own<kj::ConnectionRecei
       history_(history),
       listener_(kj::mv(listener)),
       bridge_(kj::mv(bridge)),
+      probes_(bridge_, io.provider->getTimer()),
       bootstrap_(kj::heap<ControlService>(snapshots, history, bridge_)),
       limits_(limits),
       tasks_(*this) {}
@@ -93,7 +94,7 @@ kj::Promise<void> ControlServer::sniff(Connection& conn) {
     if (n == 0) return kj::READY_NOW;
     if (limits_.jsonCompat && startsJsonLine(conn.first)) {
       return serveJsonLine(*conn.stream, io_.provider->getTimer(), conn.first, snapshots_, history_,
-                           bridge_);
+                           bridge_, probes_);
     }
     if (!limits_.jsonCompat && conn.first == '{') {
       return refuseJsonLine(*conn.stream, io_.provider->getTimer());

@@ -17,6 +17,7 @@
 
 #include "router/control/command-bridge.h"
 #include "router/control/control-limits.h"
+#include "router/control/probe-runner.h"
 #include "router/control/snapshot-cell.h"
 #include "router/control/tracked-stream.h"
 #include "router/stats/stats-history.h"
@@ -65,6 +66,7 @@ class ControlServer final : private kj::TaskSet::ErrorHandler {
   const stats::StatsHistory& history_;
   kj::Own<kj::ConnectionReceiver> listener_;
   CommandBridge bridge_;
+  ProbeRunner probes_;  // the JSON-line socket's probe jobs
   capnp::Capability::Client bootstrap_;
   ControlLimits limits_;
   std::map<uint64_t, kj::Own<Connection>> connections_;  // by id: oldest first

@@ -203,9 +203,37 @@ TEST_CASE("unknown, not-yet and too-early queries are errors") {
   CHECK(answer(R"({"command":""})", snap) == error("unknown command: "));
   CHECK(answer(R"({"command":"show_native_flows"})", snap) ==
         error("show_native_flows: not available yet in this build"));
-  CHECK(answer(R"({"command":"probe_start","params":{"npub":"x"}})", snap) ==
-        error("probe_start: not available yet in this build"));
   CHECK(answer(R"({"command":"show_status"})", nullptr) == error("node starting: no snapshot yet"));
+}
+
+TEST_CASE("probe_start, probe_poll, probe_cancel: params checked, then a probe job request") {
+  const std::string npub = identity::encodeNpub(keyOf(1));
+  Dispatch start =
+      dispatch(R"({"command":"probe_start","params":{"npub":")" + npub + R"("}})", nullptr);
+  REQUIRE(std::holds_alternative<ProbeRequest>(start));
+  CHECK(std::get<ProbeRequest>(start).kind == ProbeRequest::Kind::START);
+  CHECK(std::get<ProbeRequest>(start).npub == npub);
+  const Json bad = answer(R"({"command":"probe_start","params":{"npub":"x"}})", nullptr);
+  CHECK(bad["status"] == "error");
+  CHECK(bad["message"].get<std::string>().starts_with("invalid peer npub: "));
+  CHECK(answer(R"({"command":"probe_start"})", nullptr) == error("missing params for probe_start"));
+  CHECK(answer(R"({"command":"probe_start","params":{}})", nullptr) ==
+        error("missing 'npub' parameter"));
+
+  Dispatch poll = dispatch(R"({"command":"probe_poll","params":{"probe_id":7}})", nullptr);
+  REQUIRE(std::holds_alternative<ProbeRequest>(poll));
+  CHECK(std::get<ProbeRequest>(poll).kind == ProbeRequest::Kind::POLL);
+  CHECK(std::get<ProbeRequest>(poll).id == 7);
+  Dispatch cancel = dispatch(R"({"command":"probe_cancel","params":{"probe_id":3}})", nullptr);
+  REQUIRE(std::holds_alternative<ProbeRequest>(cancel));
+  CHECK(std::get<ProbeRequest>(cancel).kind == ProbeRequest::Kind::CANCEL);
+  CHECK(std::get<ProbeRequest>(cancel).id == 3);
+  // The reference's as_u64(): a string, a negative or a missing id is missing.
+  for (const char* line :
+       {R"({"command":"probe_poll"})", R"({"command":"probe_poll","params":{"probe_id":"7"}})",
+        R"({"command":"probe_cancel","params":{"probe_id":-1}})"}) {
+    CHECK(answer(line, nullptr) == error("missing 'probe_id' parameter"));
+  }
 }
 
 TEST_CASE("stats queries: the reference's names, params, defaults and errors") {

@@ -14,6 +14,7 @@
 #include "router/control/json/mmp-json.h"
 #include "router/control/json/node-json.h"
 #include "router/control/json/routing-json.h"
+#include "router/identity/nip19.h"
 
 namespace fips::router::control {
 
@@ -46,14 +47,10 @@ constexpr std::array<Query, 14> QUERIES{{
 }};
 
 // The reference's commands (docs/reference/control-socket.md) whose layer
-// this build does not have yet (issue #7), or that need a probe registry
-// this socket has not got: fipsctl probe runs over Cap'n Proto.
-constexpr std::array<std::string_view, 5> NOT_YET{{
+// this build does not have yet (issue #7).
+constexpr std::array<std::string_view, 2> NOT_YET{{
     "show_native_flows",
     "show_listening_sockets",
-    "probe_start",
-    "probe_poll",
-    "probe_cancel",
 }};
 
 // params[field] as a string, or nullopt (absent, null or another type: the
@@ -95,12 +92,35 @@ Dispatch disconnectRequest(const JsonRequest& request) {
   return out;
 }
 
+Dispatch probeStart(const JsonRequest& request) {
+  if (request.params.is_null()) return errorResponse("missing params for probe_start");
+  auto npub = stringParam(request.params, "npub");
+  if (!npub) return missing("npub");
+  const auto key = identity::decodeNpub(*npub);
+  if (const auto* error = std::get_if<identity::IdentityError>(&key)) {
+    return errorResponse("invalid peer npub: " + error->message);
+  }
+  return ProbeRequest{ProbeRequest::Kind::START, std::move(*npub), 0};
+}
+
+// probe_poll, probe_cancel: params.probe_id as an unsigned integer (the
+// reference's as_u64()).
+Dispatch probeById(const JsonRequest& request, ProbeRequest::Kind kind) {
+  if (!request.params.is_object()) return missing("probe_id");
+  auto it = request.params.find("probe_id");
+  if (it == request.params.end() || !it->is_number_unsigned()) return missing("probe_id");
+  return ProbeRequest{kind, "", it->get<uint64_t>()};
+}
+
 }  // namespace
 
 Dispatch dispatchRequest(const JsonRequest& request, const FlatSnapshot& snapshot,
                          const stats::StatsHistory& history) {
   if (request.command == "connect") return connectRequest(request);
   if (request.command == "disconnect") return disconnectRequest(request);
+  if (request.command == "probe_start") return probeStart(request);
+  if (request.command == "probe_poll") return probeById(request, ProbeRequest::Kind::POLL);
+  if (request.command == "probe_cancel") return probeById(request, ProbeRequest::Kind::CANCEL);
   if (auto answered = statsResponse(request, history)) return std::move(*answered);
   for (const Query& query : QUERIES) {
     if (request.command != query.command) continue;

@@ -8,6 +8,7 @@
 // meaning).
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <variant>
 
@@ -27,12 +28,22 @@ struct BridgeRequest {
   std::string transport;  // connect only
 };
 
-// The response envelope to send now, or a command to run first.
-using Dispatch = std::variant<Json, BridgeRequest>;
+// A probe job request (ProbeRunner): npub checked as an npub for START.
+struct ProbeRequest {
+  enum class Kind { START, POLL, CANCEL };
+  Kind kind = Kind::START;
+  std::string npub;  // START
+  uint64_t id = 0;   // POLL, CANCEL
+};
+
+// The response envelope to send now, a command to run first, or a probe
+// job request.
+using Dispatch = std::variant<Json, BridgeRequest, ProbeRequest>;
 
 // Answers `request` from `snapshot` (nullptr before the first publish) or,
 // for the stats queries, from `history`; or says which command to run. Errors use the reference's
-// texts: "unknown command: <name>", "missing params for <name>", "missing '<field>' parameter"; the
+// texts: "unknown command: <name>", "missing params for <name>", "missing '<field>' parameter",
+// "invalid peer npub: <e>" (probe_start; probe_id must be an unsigned integer); the
 // reference's commands this build lacks answer
 // "<name>: not available yet in this build".
 Dispatch dispatchRequest(const JsonRequest& request, const FlatSnapshot& snapshot,

@@ -6,6 +6,8 @@
 // JSON_IO_TIMEOUT) -> parse -> dispatch: a
 // read query is answered from the latest snapshot at once; connect and
 // disconnect wait for the data plane over the CommandBridge (at most
+// JSON_IO_TIMEOUT); probe_poll and probe_cancel are answered by the
+// ProbeRunner at once, probe_start once its first call is (at most
 // JSON_IO_TIMEOUT) -> write the response line (JSON_IO_TIMEOUT) -> shut
 // the write side down. The session's buffers live on the heap, attached to
 // the returned promise.
@@ -25,14 +27,15 @@ namespace {
 
 struct Session {
   Session(kj::AsyncIoStream& s, kj::Timer& t, const SnapshotCell& cell,
-          const stats::StatsHistory& h, CommandBridge& b)
-      : stream(s), timer(t), snapshots(cell), history(h), bridge(b) {}
+          const stats::StatsHistory& h, CommandBridge& b, ProbeRunner& p)
+      : stream(s), timer(t), snapshots(cell), history(h), bridge(b), probes(p) {}
 
   kj::AsyncIoStream& stream;
   kj::Timer& timer;
   const SnapshotCell& snapshots;
   const stats::StatsHistory& history;
   CommandBridge& bridge;
+  ProbeRunner& probes;
   RequestLine request;
   std::array<char, 4096> scratch{};  // where the rest of a too-large line goes
   std::string response;
@@ -58,6 +61,21 @@ kj::Promise<void> readRequest(Session& s) {
   });
 }
 
+kj::Promise<Json> answerProbe(Session& s, const ProbeRequest& request) {
+  switch (request.kind) {
+    case ProbeRequest::Kind::POLL:
+      return s.probes.poll(request.id);
+    case ProbeRequest::Kind::CANCEL:
+      return s.probes.cancel(request.id);
+    case ProbeRequest::Kind::START:
+      break;
+  }
+  // Rejected only when the job was cancelled before its first answer.
+  return s.probes.start(request.npub).catch_([](kj::Exception&&) {
+    return errorResponse("probe cancelled before it started");
+  });
+}
+
 kj::Promise<Json> answer(Session& s) {
   if (s.request.state() == RequestLine::State::TOO_LARGE) {
     return errorResponse("read error: request too large");
@@ -65,8 +83,9 @@ kj::Promise<Json> answer(Session& s) {
   auto parsed = parseRequest(s.request.line());
   if (parsed.index() == 1) return errorResponse(std::get<1>(std::move(parsed)));
   Dispatch dispatched = dispatchRequest(std::get<0>(parsed), s.snapshots.latest(), s.history);
-  if (dispatched.index() == 0) return std::get<0>(std::move(dispatched));
-  BridgeRequest command = std::get<1>(std::move(dispatched));
+  if (auto* now = std::get_if<Json>(&dispatched)) return std::move(*now);
+  if (auto* probe = std::get_if<ProbeRequest>(&dispatched)) return answerProbe(s, *probe);
+  BridgeRequest command = std::get<BridgeRequest>(std::move(dispatched));
   auto outcome =
       s.bridge.send([command](schema::ControlCommand::Builder out) { fillCommand(command, out); });
   return s.timer.timeoutAfter(JSON_IO_TIMEOUT, kj::mv(outcome))
@@ -82,8 +101,8 @@ bool startsJsonLine(kj::byte byte) {
 
 kj::Promise<void> serveJsonLine(kj::AsyncIoStream& stream, kj::Timer& timer, kj::byte first,
                                 const SnapshotCell& snapshots, const stats::StatsHistory& history,
-                                CommandBridge& bridge) {
-  auto session = kj::heap<Session>(stream, timer, snapshots, history, bridge);
+                                CommandBridge& bridge, ProbeRunner& probes) {
+  auto session = kj::heap<Session>(stream, timer, snapshots, history, bridge, probes);
   Session& s = *session;
   *s.request.space() = static_cast<char>(first);
   s.request.received(1);

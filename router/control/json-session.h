@@ -10,6 +10,7 @@
 #include <kj/time.h>
 
 #include "router/control/command-bridge.h"
+#include "router/control/probe-runner.h"
 #include "router/control/snapshot-cell.h"
 #include "router/stats/stats-history.h"
 
@@ -26,11 +27,11 @@ bool startsJsonLine(kj::byte byte);
 
 // Serves one request on `stream`, whose first byte was already read
 // (`first`). Resolves once the response is written and the stream shut
-// down (or the write failed). `stream`, `timer`, `snapshots`, `history`
-// and `bridge` must outlive the promise.
+// down (or the write failed). `stream`, `timer`, `snapshots`, `history`,
+// `bridge` and `probes` must outlive the promise.
 kj::Promise<void> serveJsonLine(kj::AsyncIoStream& stream, kj::Timer& timer, kj::byte first,
                                 const SnapshotCell& snapshots, const stats::StatsHistory& history,
-                                CommandBridge& bridge);
+                                CommandBridge& bridge, ProbeRunner& probes);
 
 // Answers a JSON client on a socket whose JSON-line protocol is off with
 // one error line ("... set node.control.json_compat: true ..."), without

@@ -180,9 +180,16 @@ void runControlCommand(schema::ControlCommand::Reader command, mesh::MeshNode& l
       disconnect(command.getDisconnect(), links, resolver, aliases, reply.initResult());
       break;
     case schema::ControlCommand::PROBE: {
+      // The target as connect and disconnect take it (an npub or a
+      // configured alias); the report names it by its npub.
       auto probe = command.getProbe();
-      runProbe(probe.getNpub(), probe.getStartLookup(), links, names, reply.initResult(),
-               reply.initProbe());
+      auto key = resolvePeer(probe.getNpub(), aliases);
+      if (auto* error = std::get_if<std::string>(&key)) {
+        reply.initResult().setError(*error);
+        break;
+      }
+      runProbe(identity::encodeNpub(std::get<identity::PublicKey>(key)), probe.getStartLookup(),
+               links, names, reply.initResult(), reply.initProbe());
       break;
     }
   }

@@ -13,7 +13,11 @@
 # `fipsctl --json` for the same query (same tick), with the answers of
 # show_sessions/connections/routing/identity_cache/acl and the stats
 # history queries (the reference's names and params) checked for content,
-# connect's data carrying already_connected/already_connecting;
+# connect's data carrying already_connected/already_connecting; the probe
+# triplet: probe_start, probe_poll until done gives overall ok for B (and
+# show_status is answered meanwhile), unknown id, own npub, bad npub and
+# cancel errors/answers as the reference's; fipsctl probe of an unknown
+# name says what it tried;
 # `disconnect` over JSON drops B; a second connect to a peer still being
 # dialed says already_connecting and disconnect cancels that dial; an
 # oversized (> 4096 B), malformed, unknown or silent request gets the
@@ -248,6 +252,59 @@ check "after them A still answers JSON" status_ok
 fipsctl_ok() { "$BUILD/ctl/fipsctl" -s "$1" show status --json >/dev/null; }
 check "after them fipsctl (Cap'n Proto) still answers" fipsctl_ok "$SOCK_A"
 check "after them the router is the same process" [ "$(router_pid)" = "$ROUTER" ]
+
+# --- the probe triplet: probe_start returns an id at once, probe_poll reads
+# the job until it is done (the report delivered once), while other clients
+# are answered; a probe that misses a budget on a loaded machine is asked
+# again, up to 4 times, its report printed (integration.session-mmp and
+# control-cases retry the same way)
+jq_file() { jq -e "$@" >/dev/null; }
+probe_run() {  # probe_run: starts a probe of B, polls it to the end; the report in probe.json
+  ask probe_start '{"npub":"'"$NPUB_B"'"}' > "$WORK/probe-start.json"
+  PROBE_ID=$(jq -r '.data.probe_id' "$WORK/probe-start.json")
+  STATUS_DURING=""
+  for _ in $(seq 1 80); do
+    ask probe_poll '{"probe_id":'"$PROBE_ID"'}' > "$WORK/probe.json"
+    [ "$(jq -r .data.state "$WORK/probe.json")" = done ] && return 0
+    [ -z "$STATUS_DURING" ] && STATUS_DURING=$(ask show_status | jq -r .status)
+    sleep 0.25
+  done
+  return 1
+}
+for attempt in 1 2 3 4; do
+  probe_run
+  [ "$(jq -r .data.report.overall "$WORK/probe.json")" = ok ] && break
+  echo "# probe $attempt of B: $(jq -c .data.report "$WORK/probe.json")"
+  sleep 1
+done
+check "probe_start: the reference's data (probe_id, npub, node_addr, display_name, budget_ms)" \
+  jq_file --arg b "$NPUB_B" '.status == "ok" and (.data.probe_id | type == "number") and .data.npub == $b
+    and (.data.node_addr | length == 32) and (.data.display_name | type == "string")
+    and .data.budget_ms > 0' "$WORK/probe-start.json"
+check "show_status answered while the probe ran" [ "$STATUS_DURING" = ok ]
+echo "# probe of B: $(jq -c '.data.report | [.overall, .session.verdict, .rtt.verdict, .cleanup]' "$WORK/probe.json")"
+check "probe_poll until done: overall ok for B (reachable), the report's stage blocks" \
+  jq_file --argjson id "$PROBE_ID" '.status == "ok" and .data.state == "done" and .data.report.overall == "ok"
+    and .data.report.probe_id == $id and .data.report.discovery.source == "direct_peer"
+    and .data.report.rtt.srtt_ms > 0 and (.data.report.cleanup.left_intact_reason | type == "string")' \
+  "$WORK/probe.json"
+check "probe_poll after done: the report was delivered once" \
+  expect_error "unknown probe id: $PROBE_ID" <<< '{"command":"probe_poll","params":{"probe_id":'"$PROBE_ID"'}}'
+check "probe_poll of an id never issued: unknown probe id" \
+  expect_error "unknown probe id: 999999" <<< '{"command":"probe_poll","params":{"probe_id":999999}}'
+check "probe_start of this node's own npub: cannot probe this node" \
+  expect_error "cannot probe this node" <<< '{"command":"probe_start","params":{"npub":"'"$(cat "$WORK/A/fips.pub")"'"}}'
+check "probe_start of a bad npub: invalid peer npub" \
+  expect_error "invalid peer npub: " <<< '{"command":"probe_start","params":{"npub":"npub1nope"}}'
+probe_cancelled() {  # a probe of a key nobody announces, cancelled: its poll says cancelled
+  local id
+  id=$(ask probe_start '{"npub":"'"$(cat "$WORK/B/fips.pub")"'"}' | jq -r .data.probe_id)
+  ask probe_cancel '{"probe_id":'"$id"'}' | jq -e --argjson id "$id" '.data == {"probe_id": $id, "cancelled": true}' >/dev/null &&
+    ask probe_poll '{"probe_id":'"$id"'}' | jq -e '.data.state == "done" and (.data.report.overall == "cancelled" or .data.report.overall == "ok")' >/dev/null
+}
+check "probe_cancel: cancelled true; the job's poll is done" probe_cancelled
+check "fipsctl probe takes a hosts-file-less unknown name: says what it tried" bash -c \
+  "\"$BUILD/ctl/fipsctl\" -s $SOCK_A probe no-such-peer 2>&1 | grep -q \"not an npub, a hosts-file name or a configured peer alias\""
 
 # --- disconnect over JSON
 ask disconnect '{"npub":"'"$NPUB_B"'"}' > "$WORK/disconnect.json"

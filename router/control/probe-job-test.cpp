@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: MIT
+// ProbeJob on a fake clock: when it polls, its budgets, the warmups it
+// sums, what it keeps from the first call, settling and cancel.
+#include "router/control/probe-job.h"
+
+#include <doctest/doctest.h>
+
+#include "router/control/probe-test-report.h"
+
+namespace fips::router::control {
+namespace {
+
+TEST_CASE("ProbeJob: the first call starts the lookup; it polls every 250 ms while a stage runs") {
+  ProbeJob job(1000);
+  CHECK(job.startLookup());
+  TestReport first;
+  first.stage(first.r.initSession(), "not_reached").stage(first.r.initRtt(), "not_reached");
+  job.onReport(first.get(), 1010);
+  CHECK_FALSE(job.startLookup());
+  CHECK_FALSE(job.finished());
+  CHECK(job.nextPollMs() == 1010 + PROBE_POLL_INTERVAL_MS);
+  // ladder 1 + 2 s, the slack, session and rtt budgets
+  CHECK(job.budgetMs() ==
+        3000 + PROBE_DISCOVERY_SLACK_MS + PROBE_SESSION_BUDGET_MS + PROBE_RTT_BUDGET_MS);
+  CHECK(job.overall() == "running");
+}
+
+TEST_CASE("ProbeJob: a report with no stage running ends it with the report's verdict") {
+  ProbeJob job(0);
+  TestReport ok("ok");
+  job.onReport(ok.get(), 40);
+  CHECK(job.finished());
+  CHECK(job.overall() == "ok");
+  CHECK(job.elapsedMs(9999) == 40);  // frozen at the end
+}
+
+TEST_CASE("ProbeJob: discovery gets the ladder plus slack from the start") {
+  ProbeJob job(0);
+  TestReport looking("not_reached");
+  looking.stage(looking.r.initBloom(), "ok").stage(looking.r.initDiscovery(), "running");
+  job.onReport(looking.get(), 0);
+  job.onReport(looking.get(), 3999);
+  CHECK_FALSE(job.finished());
+  job.onReport(looking.get(), 4000);
+  CHECK(job.finished());
+  CHECK(job.overall() == "partial");  // discovery still running: the reference's partial
+}
+
+TEST_CASE("ProbeJob: the session budget runs from when the handshake was first seen") {
+  ProbeJob job(0);
+  TestReport handshaking("ok");
+  handshaking.stage(handshaking.r.initSession(), "running")
+      .stage(handshaking.r.initRtt(), "running");
+  handshaking.r.setSessionOpened(true);
+  job.onReport(handshaking.get(), 2000);
+  handshaking.r.setSessionOpened(false);  // a later call: not the call that opened it
+  job.onReport(handshaking.get(), 2000 + PROBE_SESSION_BUDGET_MS - 1);
+  CHECK_FALSE(job.finished());
+  job.onReport(handshaking.get(), 2000 + PROBE_SESSION_BUDGET_MS);
+  REQUIRE(job.finished());
+  CHECK(job.report().getSession().getReason() == "handshake_timeout");
+  CHECK(job.report().getRtt().getVerdict() == "not_reached");
+  CHECK(job.report().getSessionOpened());  // the probe's session, on every later call
+  CHECK(job.overall() == "failed");
+}
+
+TEST_CASE("ProbeJob: the rtt budget, warmups summed, no_report or no_echo at its end") {
+  ProbeJob job(0);
+  TestReport m;
+  m.measuring();
+  m.r.setWarmupsSent(1);
+  job.onReport(m.get(), 100);
+  job.onReport(m.get(), 1100);  // the one warmup retry
+  m.r.setWarmupsSent(0);
+  job.onReport(m.get(), 100 + PROBE_RTT_BUDGET_MS - 1);
+  CHECK_FALSE(job.finished());
+  m.r.setRttReportsSeen(2);
+  job.onReport(m.get(), 100 + PROBE_RTT_BUDGET_MS);
+  REQUIRE(job.finished());
+  CHECK(job.report().getWarmupsSent() == 2);
+  CHECK(job.report().getRtt().getReason() == "no_echo");
+  CHECK(job.overall() == "partial");
+  m.r.setRttReportsSeen(0);
+  job.onReport(m.get(), 99999);  // ignored once finished
+  CHECK(job.report().getRtt().getReason() == "no_echo");
+}
+
+TEST_CASE("ProbeJob: a timeout bounds the whole probe") {
+  ProbeJob job(0, 500);
+  TestReport m;
+  m.measuring();
+  job.onReport(m.get(), 0);
+  CHECK(job.budgetMs() == 500);
+  job.onReport(m.get(), 500);
+  REQUIRE(job.finished());
+  CHECK(job.report().getRtt().getReason() == "no_report");
+}
+
+TEST_CASE("ProbeJob: coordinates its own lookup brought read as from the lookup") {
+  ProbeJob job(0);
+  TestReport first("not_reached");
+  first.stage(first.r.initBloom(), "ok").stage(first.r.initDiscovery(), "running");
+  first.r.setLookupIssued(true);
+  job.onReport(first.get(), 0);
+  TestReport later("ok");
+  later.r.setDiscoverySource("cache");
+  later.stage(later.r.initBloom(), "skipped");
+  job.onReport(later.get(), 250);
+  CHECK(job.report().getDiscoverySource() == "lookup");
+  CHECK(job.report().getLookupIssued());
+  CHECK(job.report().getBloom().getVerdict() == "ok");
+}
+
+TEST_CASE("ProbeJob: cancel settles the running stages at once and reads cancelled") {
+  ProbeJob job(0);
+  TestReport m;
+  m.measuring();
+  job.onReport(m.get(), 0);
+  job.cancel(300);
+  REQUIRE(job.finished());
+  CHECK(job.cancelled());
+  CHECK(job.overall() == "cancelled");
+  CHECK(job.report().getRtt().getVerdict() == "failed");
+  CHECK(job.elapsedMs(5000) == 300);
+  job.cancel(400);  // no-op once finished
+  CHECK(job.elapsedMs(5000) == 300);
+}
+
+TEST_CASE("settleProbe: stages still running fail as the reference's budgets") {
+  TestReport t;
+  t.measuring();
+  settleProbe(t.r);
+  CHECK(t.get().getRtt().getVerdict() == "failed");
+  CHECK(t.get().getRtt().getReason() == "no_report");
+  t.r.setRttReportsSeen(2);
+  t.stage(t.r.initRtt(), "running");
+  settleProbe(t.r);
+  CHECK(t.get().getRtt().getReason() == "no_echo");
+  t.stage(t.r.initSession(), "running");
+  settleProbe(t.r);
+  CHECK(t.get().getSession().getReason() == "handshake_timeout");
+  CHECK(t.get().getRtt().getVerdict() == "not_reached");
+}
+
+}  // namespace
+}  // namespace fips::router::control

@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: MIT
+// ProbeJob (see probe-job.h).
+#include "router/control/probe-job.h"
+
+#include "router/control/json/probe-json.h"
+
+namespace fips::router::control {
+
+namespace {
+
+bool running(schema::ProbeStage::Reader s) {
+  return s.getVerdict() == "running";
+}
+
+}  // namespace
+
+void settleProbe(schema::ProbeReport::Builder r) {
+  if (running(r.getSession())) {
+    auto s = r.initSession();
+    s.setVerdict("failed");
+    s.setReason("handshake_timeout");
+    s.setDetail("the session did not come up within the probe's budget");
+    r.initRtt().setVerdict("not_reached");
+    return;
+  }
+  if (running(r.getRtt())) {
+    const bool reports = r.getRttReportsSeen() > 0;
+    auto s = r.initRtt();
+    s.setVerdict("failed");
+    s.setReason(reports ? "no_echo" : "no_report");
+    s.setDetail(reports ? "ReceiverReports came but none carried a usable timestamp echo"
+                        : "no session ReceiverReport came back within the probe's budget");
+  }
+}
+
+ProbeJob::ProbeJob(uint64_t startMs, uint64_t timeoutMs)
+    : startMs_(startMs), timeoutMs_(timeoutMs) {}
+
+void ProbeJob::onReport(schema::ProbeReport::Reader report, uint64_t nowMs) {
+  if (finished()) return;
+  if (!first_) {
+    first_ = std::make_unique<capnp::MallocMessageBuilder>();
+    first_->setRoot(report);
+    discoveryMs_ = PROBE_DISCOVERY_SLACK_MS;
+    for (auto t : report.getAttemptTimeoutsSecs()) discoveryMs_ += uint64_t{t} * 1000;
+    budgetMs_ =
+        timeoutMs_ != 0 ? timeoutMs_ : discoveryMs_ + PROBE_SESSION_BUDGET_MS + PROBE_RTT_BUDGET_MS;
+  }
+  latest_ = std::make_unique<capnp::MallocMessageBuilder>();
+  latest_->setRoot(report);
+  lastReportMs_ = nowMs;
+  warmups_ += report.getWarmupsSent();
+  sessionOpened_ = sessionOpened_ || report.getSessionOpened();
+
+  auto r = latest_->getRoot<schema::ProbeReport>();
+  auto firstReport = first_->getRoot<schema::ProbeReport>().asReader();
+  // Coordinates our own lookup brought in read as cached on later calls:
+  // say where they came from.
+  if (firstReport.getLookupIssued() && r.asReader().getDiscoverySource() == "cache") {
+    r.setBloom(firstReport.getBloom());
+    r.setLookupIssued(true);
+    r.setDiscoverySource("lookup");
+  }
+  // A session this probe opened reads as the probe's on every later call.
+  r.setSessionOpened(sessionOpened_);
+  if (sessionOpened_) r.setSessionPreexisting(false);
+  r.setWarmupsSent(warmups_);
+
+  const auto done = r.asReader();
+  const bool sessionRunning = running(done.getSession());
+  if (sessionRunning && !sessionSinceMs_) sessionSinceMs_ = nowMs;
+  if (running(done.getRtt()) && !sessionRunning && !rttSinceMs_) rttSinceMs_ = nowMs;
+  const bool discovering = running(done.getDiscovery()) && nowMs - startMs_ < discoveryMs_;
+  const bool handshaking = sessionRunning && nowMs - *sessionSinceMs_ < PROBE_SESSION_BUDGET_MS;
+  const bool measuring = running(done.getRtt()) && !sessionRunning &&
+                         nowMs - rttSinceMs_.value_or(nowMs) < PROBE_RTT_BUDGET_MS;
+  if (!(discovering || handshaking || measuring) || nowMs - startMs_ >= budgetMs_) end(nowMs);
+}
+
+void ProbeJob::cancel(uint64_t nowMs) {
+  if (finished()) return;
+  cancelled_ = true;
+  end(nowMs);
+}
+
+void ProbeJob::end(uint64_t nowMs) {
+  if (finished()) return;
+  finishedAtMs_ = nowMs;
+  if (latest_) settleProbe(latest_->getRoot<schema::ProbeReport>());
+}
+
+uint64_t ProbeJob::elapsedMs(uint64_t nowMs) const {
+  return finishedAtMs_.value_or(nowMs) - startMs_;
+}
+
+schema::ProbeReport::Reader ProbeJob::report() const {
+  return latest_->getRoot<schema::ProbeReport>().asReader();
+}
+
+std::string ProbeJob::overall() const {
+  if (cancelled_) return "cancelled";
+  if (!finished() || !latest_) return "running";
+  return json::probeOverall(report());
+}
+
+}  // namespace fips::router::control
