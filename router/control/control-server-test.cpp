@@ -4,6 +4,8 @@
 // clients share the socket (the first byte decides); oversized and
 // malformed JSON requests get an error line and leave the server serving;
 // without jsonCompat a JSON client gets no JSON answer. Test-only code.
+#include <array>
+#include <chrono>
 #include <cstring>
 #include <filesystem>
 #include <optional>
@@ -26,6 +28,9 @@
 #include "router/control/control-thread.h"
 #include "router/control/json-line.h"
 #include "router/control/json/node-json.h"
+#include "router/crypto/secp256k1-context.h"
+#include "router/identity/nip19.h"
+#include "router/identity/secret-key.h"
 
 namespace fips::router::control {
 namespace {
@@ -39,9 +44,46 @@ sockaddr_un addressOf(const std::string& path) {
   return addr;
 }
 
+std::string npubOf(uint8_t tag) {
+  static const crypto::Secp256k1Context ctx;
+  std::array<uint8_t, 32> bytes{};
+  bytes[31] = tag;
+  return identity::encodeNpub(
+      std::get<identity::SecretKey>(identity::SecretKey::fromBytes(bytes)).publicKey(ctx));
+}
+
+// Probe targets of the stand-in data plane: SELF is this node; QUICK's rtt
+// is ok from its second call; any other stays at rtt "running" (its job
+// runs out its 3 s rtt budget).
+const std::string& selfNpub() {
+  static const std::string npub = npubOf(1);
+  return npub;
+}
+const std::string& quickNpub() {
+  static const std::string npub = npubOf(2);
+  return npub;
+}
+
+void answerProbe(schema::ControlCommand::Probe::Reader probe, schema::ControlReply::Builder reply) {
+  const std::string npub = probe.getNpub();
+  if (npub == selfNpub()) return reply.initResult().setError("cannot probe this node");
+  reply.initResult().setOk();
+  auto r = reply.initProbe();
+  r.setTargetNpub(npub);
+  const uint8_t addr[16] = {0xab};
+  r.setTargetNodeAddr(kj::arrayPtr(addr, 16));
+  r.setTargetDisplayName("peer");
+  r.initAttemptTimeoutsSecs(1).set(0, 1);
+  for (auto stage : {r.initBloom(), r.initDiscovery(), r.initPath(), r.initSession()}) {
+    stage.setVerdict("ok");
+  }
+  const bool measured = npub == quickNpub() && !probe.getStartLookup();
+  r.initRtt().setVerdict(measured ? "ok" : "running");
+}
+
 // A control thread on a socket in a fresh directory; commands over the
-// bridge are answered by a thread that accepts every connect and refuses
-// every disconnect.
+// bridge are answered by a thread that accepts every connect, refuses
+// every disconnect and answers probes (answerProbe).
 class Harness {
  public:
   explicit Harness(bool jsonCompat) {
@@ -130,6 +172,8 @@ class Harness {
       reply.setId(command.getId());
       if (command.isConnect()) {
         reply.initResult().setOk();
+      } else if (command.isProbe()) {
+        answerProbe(command.getProbe(), reply);
       } else {
         reply.initResult().setError("peer not found");
       }
@@ -224,6 +268,51 @@ TEST_CASE("json_compat: the stats queries are answered from the stats history") 
               "\n");
   CHECK(series["data"]["metric"] == "peer_count");
   CHECK(series["data"]["granularity_seconds"] == 1);
+}
+
+TEST_CASE("json_compat: probe_start, probe_poll until done, probe_cancel, the cap") {
+  Harness h(true);
+  const auto start = [&](const std::string& npub) {
+    return h.query(R"({"command":"probe_start","params":{"npub":")" + npub + "\"}}\n");
+  };
+  const auto ask = [&](const char* command, uint64_t id) {
+    return h.query(std::string(R"({"command":")") + command + R"(","params":{"probe_id":)" +
+                   std::to_string(id) + "}}\n");
+  };
+  const Json started = start(quickNpub());
+  REQUIRE(started["status"] == "ok");
+  CHECK(started["data"]["probe_id"] == 1);
+  CHECK(started["data"]["npub"] == quickNpub());
+  CHECK(started["data"]["node_addr"] == "ab000000000000000000000000000000");
+  CHECK(started["data"]["display_name"] == "peer");
+  CHECK(started["data"]["budget_ms"] == 1000 + 1000 + 5000 + 3000);
+  // The job's second call (250 ms on) ends it; poll until then (at most 10 s).
+  Json polled;
+  for (int i = 0; i < 100; ++i) {
+    polled = ask("probe_poll", 1);
+    REQUIRE(polled["status"] == "ok");
+    if (polled["data"]["state"] == "done") break;
+    CHECK(polled["data"]["report"]["overall"] == "running");
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  CHECK(polled["data"]["state"] == "done");
+  CHECK(polled["data"]["report"]["overall"] == "ok");
+  CHECK(polled["data"]["report"]["probe_id"] == 1);
+  CHECK(ask("probe_poll", 1) == error("unknown probe id: 1"));  // delivered once
+
+  CHECK(start(selfNpub()) == error("cannot probe this node"));
+  // Four slow probes run at once; a fifth is refused until one is cancelled.
+  for (uint8_t tag = 10; tag < 14; ++tag) CHECK(start(npubOf(tag))["status"] == "ok");
+  CHECK(start(npubOf(14)) == error("too many probes in flight"));
+  CHECK(h.query("{\"command\":\"show_status\"}\n")["status"] == "ok");  // others are served
+  const Json cancelled = ask("probe_cancel", 3);
+  CHECK(cancelled == Json{{"status", "ok"}, {"data", {{"probe_id", 3}, {"cancelled", true}}}});
+  const Json report = ask("probe_poll", 3)["data"];
+  CHECK(report["state"] == "done");
+  CHECK(report["report"]["overall"] == "cancelled");
+  CHECK(report["report"]["rtt"]["reason"] == "no_report");
+  CHECK(start(npubOf(14))["status"] == "ok");
+  CHECK(ask("probe_cancel", 99) == error("unknown probe id: 99"));
 }
 
 }  // namespace fips::router::control

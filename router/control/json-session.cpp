@@ -70,9 +70,10 @@ kj::Promise<Json> answerProbe(Session& s, const ProbeRequest& request) {
     case ProbeRequest::Kind::START:
       break;
   }
-  // Rejected only when the job was cancelled before its first answer.
+  // Rejected when the job was cancelled, or its driver failed, before
+  // the first answer.
   return s.probes.start(request.npub).catch_([](kj::Exception&&) {
-    return errorResponse("probe cancelled before it started");
+    return errorResponse("probe ended before it started");
   });
 }
 

@@ -70,7 +70,12 @@ kj::Promise<Json> ProbeRunner::start(const std::string& npub) {
                                             {"budget_ms", job->budgetMs()}}));
             return drive(id);
           });
-  running_.insert_or_assign(*id, Running{npub, first.eagerlyEvaluate([](kj::Exception&&) {})});
+  // A driver that fails (a broken bridge) ends its job, so it stops
+  // counting against the cap.
+  running_.insert_or_assign(*id,
+                            Running{npub, first.eagerlyEvaluate([this, id = *id](kj::Exception&&) {
+                                      if (ProbeJob* job = registry_.find(id)) job->end(nowMs());
+                                    })});
   return kj::mv(answered.promise);
 }
 
