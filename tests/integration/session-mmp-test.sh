@@ -9,7 +9,8 @@
 # and ends ok, exit 0, with bloom, discovery, path, session and rtt all ok
 # and an SRTT in the rtt block; after pings A→C over fips0, `fipsctl show
 # sessions --json` on A and on C shows the session with a non-null
-# mmp.srtt_ms (and loss_rate, etx), and the table has the SRTT column.
+# mmp.srtt_ms (and loss_rate, etx), and the table has the SRTT column;
+# `fipsctl probe relay-b` (A's alias for B in its config) probes B.
 set -u
 BUILD=${1:?usage: session-mmp-test.sh BUILD_DIR}
 . "$(dirname "$0")/../lib/netns.sh"
@@ -24,6 +25,7 @@ for i in 0 1 2; do
   peers=()
   [ "$i" -gt 0 ] && peers+=(--peer "${NODES[$((i - 1))]}" "10.97.$i.1:2121")
   [ "$i" -lt 2 ] && peers+=(--peer "${NODES[$((i + 1))]}" "10.97.$((i + 1)).2:2121")
+  [ "$i" -eq 0 ] && peers+=(--alias relay-b)
   node_config "${NODES[$i]}" --tun --tun-mtu 1400 --mtu 1472 "${peers[@]}"
 done
 for n in "${NODES[@]}"; do start_suite "$n"; done
@@ -60,6 +62,11 @@ check "probe C: the probe opened the session (not pre-existing), next hop B" bas
 check "probe C: the rtt block has an SRTT from session MMP" bash -c \
   "json_get 'd[\"rtt\"][\"srtt_ms\"] > 0 and d[\"rtt\"][\"samples\"] >= 1' < $WORK/probe.json | grep -qx True"
 echo "# probe rtt: $(json_get 'd["rtt"]' < "$WORK/probe.json")"
+probe_alias() {  # A's config calls B relay-b: probe takes the alias (exit status aside)
+  ctl A probe relay-b --json > "$WORK/probe-alias.json"
+  [ "$(json_get 'd["target"]["npub"]' < "$WORK/probe-alias.json")" = "${NPUB[B]}" ]
+}
+check "probe relay-b (a configured peer alias) probes B" probe_alias
 
 ADDR_C=$(grep -o "address fd[0-9a-f:]*" "$WORK/C.log" | head -1 | cut -d' ' -f2)
 ping_c() { in_ns A ping -6 -c 1 -W 1 "$ADDR_C" >/dev/null 2>&1; }
