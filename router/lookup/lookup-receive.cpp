@@ -98,7 +98,7 @@ void LookupState::onRequest(const routing::MeshView& view, const NodeAddr& from,
   // retries colliding too, some never get through (a static 1,000-node mesh
   // lost 14 of 1,394 lookups so, see docs/STATUS.md). Keyed by origin and
   // target, it still collapses one origin's rapid fresh request_ids.
-  if (!forwardLimiter_.allow({request.origin, request.target}, nowMs)) {
+  if (!forwardLimiter_.allow(request.origin, request.target, nowMs)) {
     ++counters_.reqForwardRateLimited;
     return;
   }

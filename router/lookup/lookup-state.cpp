@@ -4,6 +4,12 @@
 #include "router/lookup/lookup-state.h"
 
 #include <algorithm>
+#include <array>
+#include <cstring>
+#include <span>
+#include <string_view>
+
+#include "router/crypto/sha256.h"
 
 namespace fips::router::lookup {
 
@@ -22,6 +28,24 @@ uint64_t backoffMs(uint32_t exponent, uint64_t base, uint64_t cap) {
   return std::min(value, cap);
 }
 
+// The forward limiter's hash key: SHA-256 of a label, a block counter and our
+// identity secret. Secret, so no peer can choose colliding keys; fixed per
+// identity, so the core stays deterministic and draws nothing from the rng.
+ForwardLimiter::HashKey forwardLimiterHashKey(const crypto::KeyPair& identity) {
+  static constexpr std::string_view LABEL = "fips lookup forward limiter hash key";
+  const std::span<const uint8_t> label(reinterpret_cast<const uint8_t*>(LABEL.data()),
+                                       LABEL.size());
+  ForwardLimiter::HashKey key{};
+  constexpr size_t WORDS_PER_DIGEST = sizeof(crypto::Sha256Digest) / sizeof(uint64_t);
+  for (size_t word = 0; word < key.size(); word += WORDS_PER_DIGEST) {
+    const std::array<uint8_t, 1> block{static_cast<uint8_t>(word / WORDS_PER_DIGEST)};
+    const crypto::Sha256Digest digest = crypto::sha256({label, block, identity.secret().bytes()});
+    std::memcpy(key.data() + word, digest.data(),
+                std::min(WORDS_PER_DIGEST, key.size() - word) * sizeof(uint64_t));
+  }
+  return key;
+}
+
 }  // namespace
 
 LookupState::LookupState(const LookupConfig& config, const crypto::Secp256k1Context& ctx,
@@ -31,7 +55,8 @@ LookupState::LookupState(const LookupConfig& config, const crypto::Secp256k1Cont
       identity_(identity),
       rng_(rng),
       recent_(config.recentExpirySecs * MS_PER_SEC, config.maxRecentRequests),
-      forwardLimiter_(config.forwardMinIntervalSecs * MS_PER_SEC, FORWARD_LIMITER_MAX_AGE_MS) {}
+      forwardLimiter_(config.forwardMinIntervalSecs * MS_PER_SEC, FORWARD_LIMITER_MAX_AGE_MS,
+                      forwardLimiterHashKey(identity)) {}
 
 bool LookupState::suppressed(const NodeAddr& target, uint64_t nowMs) const {
   const auto it = backoff_.find(target);

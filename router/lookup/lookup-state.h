@@ -26,12 +26,12 @@
 #include "router/crypto/rng.h"
 #include "router/crypto/secp256k1-context.h"
 #include "router/crypto/secp256k1-keys.h"
+#include "router/lookup/forward-limiter.h"
 #include "router/lookup/lookup-messages.h"
 #include "router/lookup/recent-requests.h"
 #include "router/routing/coord-cache.h"
 #include "router/routing/identity-cache.h"
 #include "router/routing/mesh-view.h"
-#include "router/routing/per-addr-rate-limiter.h"
 
 namespace fips::router::lookup {
 
@@ -175,7 +175,7 @@ class LookupState {
   std::map<NodeAddr, Pending> pending_;
   std::map<NodeAddr, Backoff> backoff_;
   RecentRequests recent_;
-  routing::PerAddrPairRateLimiter forwardLimiter_;  // key: (origin, target)
+  ForwardLimiter forwardLimiter_;  // transit forwards per (origin, target)
   LookupCounters counters_;
 };
 

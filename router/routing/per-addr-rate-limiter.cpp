@@ -36,6 +36,5 @@ void KeyedRateLimiter<Key>::purge(uint64_t nowMs) {
 }
 
 template class KeyedRateLimiter<NodeAddr>;
-template class KeyedRateLimiter<std::pair<NodeAddr, NodeAddr>>;
 
 }  // namespace fips::router::routing

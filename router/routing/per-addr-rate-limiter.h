@@ -2,17 +2,14 @@
 // KeyedRateLimiter: at most one event per key per minimum interval, on an
 // injected millisecond clock (src/proto/rate_limit.rs). PerAddrRateLimiter
 // (key: one NodeAddr) is used for the routing error signals (100 ms per
-// destination, spec 03 §6); PerAddrPairRateLimiter (key: two NodeAddrs) for
-// the transit LookupRequest forward limit (2 s per origin and target, spec
-// 03 §5.3; the reference keys it by target alone, see docs/STATUS.md). Runs in
-// fips-router; keys come from untrusted traffic, so entries older than a
-// maximum age are purged and each call is amortised O(log n).
+// destination, spec 03 §6; the transit lookup forward limit is the flat
+// router/lookup/forward-limiter). Runs in fips-router; keys come from untrusted traffic, so entries
+// older than a maximum age are purged and each call is amortised O(log n).
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <map>
-#include <utility>
 
 #include "router/identity/node-addr.h"
 
@@ -41,10 +38,8 @@ class KeyedRateLimiter {
   std::map<Key, uint64_t> last_;
 };
 
-// The two key types in use (instantiated in per-addr-rate-limiter.cpp).
+// The key type in use (instantiated in per-addr-rate-limiter.cpp).
 using PerAddrRateLimiter = KeyedRateLimiter<NodeAddr>;
-using PerAddrPairRateLimiter = KeyedRateLimiter<std::pair<NodeAddr, NodeAddr>>;
 extern template class KeyedRateLimiter<NodeAddr>;
-extern template class KeyedRateLimiter<std::pair<NodeAddr, NodeAddr>>;
 
 }  // namespace fips::router::routing
