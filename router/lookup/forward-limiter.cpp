@@ -10,7 +10,7 @@ namespace fips::router::lookup {
 
 namespace {
 
-constexpr size_t MIN_CAPACITY = 64;
+constexpr size_t MIN_CAPACITY = 16;
 
 // The stamp stored for a forward allowed at nowMs (0 marks an empty slot).
 uint64_t stampOf(uint64_t nowMs) {
@@ -64,7 +64,7 @@ bool ForwardLimiter::allow(const identity::NodeAddr& origin, const identity::Nod
     slot.stampMs = stampOf(nowMs);
     return true;
   }
-  if (2 * (size_ + 1) > slots_.size()) {
+  if (4 * (size_ + 1) > 3 * slots_.size()) {
     rebuild(nowMs);
     insertNew(Slot{origin, target, stampOf(nowMs)});
   } else {
@@ -91,9 +91,9 @@ void ForwardLimiter::rebuild(uint64_t nowMs) {
       static_cast<size_t>(std::count_if(slots_.begin(), slots_.end(), [&](const Slot& slot) {
         return slot.stampMs != 0 && !aged(slot, nowMs);
       }));
-  // 4x the survivors (and the insert that may follow), so that at least a
+  // At most half full with the insert that may follow, so that at least a
   // quarter of the table fills before the next rebuild: amortised O(1).
-  const size_t capacity = std::max(MIN_CAPACITY, std::bit_ceil(4 * (live + 1)));
+  const size_t capacity = std::max(MIN_CAPACITY, std::bit_ceil(2 * (live + 1)));
   std::vector<Slot> old(capacity);
   old.swap(slots_);
   shift_ = static_cast<unsigned>(64 - std::countr_zero(capacity));

@@ -6,10 +6,11 @@
 // for a maximum age are forgotten (the reference's FORWARD_MAX_AGE_MS); there
 // is no other bound, as in the reference.
 //
-// A flat open-addressing table (linear probing, at most half full), so a
-// request allocates nothing: when an insert would pass half the capacity,
-// the table is rebuilt without its aged entries at 4x what survives (at
-// least 64 slots), which keeps inserts amortised O(1). Keys come from
+// A flat open-addressing table of 40-byte slots (linear probing, at most
+// three quarters full), so a request allocates nothing: when an insert would
+// pass three quarters, the table is rebuilt without its aged entries at
+// 2-4x what survives (a power of two, at least 16 slots), which keeps
+// inserts amortised O(1). Keys come from
 // untrusted traffic (a request's origin can be forged), so a slot is chosen
 // by a keyed universal hash (vector multiply-shift, Dietzfelbinger 1996)
 // whose key the caller derives from a secret: colliding keys cannot be
