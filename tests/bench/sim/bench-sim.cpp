@@ -102,10 +102,11 @@ void printRun(const MeshRunFigures& f, const MeshRunPlan& plan, double isolatedP
   std::printf(
       "  lookup success (TTL %u): all pairs %zu/%zu (%.2f %%); %zu pairs are farther apart in the "
       "tree than a TTL-%u request goes (%u hops), within it %zu/%zu (%.2f %%); routed %zu/%zu, "
-      "stretch mean %.3f max %.2f; %.1f s wall for lookups and walks\n",
+      "stretch mean %.3f max %.2f; %.1f s wall for lookups and walks; trace hash then %016llx\n",
       ttl, r.resolved, r.pairs, percent(r.resolved, r.pairs), r.beyondTtl, ttl, ttl + 1,
       r.resolvedWithinTtl, withinTtl, percent(r.resolvedWithinTtl, withinTtl), r.routed, r.resolved,
-      r.meanStretch, r.maxStretch, f.lookupWallSecs);
+      r.meanStretch, r.maxStretch, f.lookupWallSecs,
+      static_cast<unsigned long long>(f.finalTraceHash));
 }
 
 void referenceCase(const MeshRunPlan& base) {

@@ -116,6 +116,7 @@ MeshRunFigures runMesh(const sim::Topology& topology, const MeshRunPlan& plan) {
   sampledLookups(*sim, offsets, plan.roundMs);
   out.routes = sim::routeAll(*sim, offsets, plan.config.lookup.ttl);
   out.lookupWallSecs = secondsSince(lookups);
+  out.finalTraceHash = sim->net.traceHash();
   out.heap.looked = heapInUse();
   out.peakRss = peakRss();
   return out;

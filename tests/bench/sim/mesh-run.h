@@ -59,6 +59,7 @@ struct MeshRunFigures {
   sim::RouteStats routes;        // over the sampled pairs
   sim::TreeStats lookupTree;     // when the lookups started
   double lookupWallSecs = 0;
+  uint64_t finalTraceHash = 0;  // VirtualNet's hash after the settling and the lookups
   HeapFigures heap;
   size_t peakRss = 0;
 };
