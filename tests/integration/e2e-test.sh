@@ -29,15 +29,7 @@ PY=/usr/bin/python3
 [ -x "$PY" ] || PY=$(command -v python3)
 
 NODES=(A B C)
-netns_line e 10.97 "${NODES[@]}"
-netns_workdir
-node_keygen "${NODES[@]}"
-for i in 0 1 2; do
-  peers=()
-  [ "$i" -gt 0 ] && peers+=(--peer "${NODES[$((i - 1))]}" "10.97.$i.1:2121")
-  [ "$i" -lt 2 ] && peers+=(--peer "${NODES[$((i + 1))]}" "10.97.$((i + 1)).2:2121")
-  node_config "${NODES[$i]}" --tun --tun-mtu 1400 --dns ::1 5354 --mtu 1472 "${peers[@]}"
-done
+line_nodes e 10.97 "${NODES[@]}" -- --tun --tun-mtu 1400 --dns ::1 5354 --mtu 1472 || exit 1
 for n in "${NODES[@]}"; do start_suite "$n"; done
 
 suite_up() { grep -q "TUN fips0 ready" "$WORK/$1.log" && grep -q "DNS responder" "$WORK/$1.log"; }

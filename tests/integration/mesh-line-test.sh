@@ -24,16 +24,9 @@ BUILD=${1:?usage: mesh-line-test.sh BUILD_DIR}
 
 NODES=(A B C D E)
 # hop i joins NODES[i-1] (address .1) and NODES[i] (address .2) on 10.98.i.0/24.
-netns_line m 10.98 "${NODES[@]}"
-netns_workdir
-node_keygen "${NODES[@]}"
-for i in 0 1 2 3 4; do
-  peers=()
-  [ "$i" -gt 0 ] && peers+=(--peer "${NODES[$((i - 1))]}" "10.98.$i.1:2121")
-  [ "$i" -lt 4 ] && peers+=(--peer "${NODES[$((i + 1))]}" "10.98.$((i + 1)).2:2121")
-  [ "$i" -eq 0 ] && peers+=(--peer E 10.98.4.2:2121 --on-demand)
-  node_config "${NODES[$i]}" "${peers[@]}"
-done
+line_nodes m 10.98 "${NODES[@]}" || exit 1
+line_peers A
+node_config A "${PEERS[@]}" --peer E 10.98.4.2:2121 --on-demand
 for n in "${NODES[@]}"; do start_suite "$n"; done
 
 line_up() { links_up A B && links_up B A C && links_up C B D && links_up D C E && links_up E D; }

@@ -18,16 +18,10 @@ BUILD=${1:?usage: session-mmp-test.sh BUILD_DIR}
 command -v ping >/dev/null || { echo "SKIP: ping not installed"; exit 77; }
 
 NODES=(A B C)
-netns_line e 10.97 "${NODES[@]}"
-netns_workdir
-node_keygen "${NODES[@]}"
-for i in 0 1 2; do
-  peers=()
-  [ "$i" -gt 0 ] && peers+=(--peer "${NODES[$((i - 1))]}" "10.97.$i.1:2121")
-  [ "$i" -lt 2 ] && peers+=(--peer "${NODES[$((i + 1))]}" "10.97.$((i + 1)).2:2121")
-  [ "$i" -eq 0 ] && peers+=(--alias relay-b)
-  node_config "${NODES[$i]}" --tun --tun-mtu 1400 --mtu 1472 "${peers[@]}"
-done
+line_nodes e 10.97 "${NODES[@]}" -- --tun --tun-mtu 1400 --mtu 1472 || exit 1
+# A names B by an alias (probe takes it).
+line_peers "${NODES[0]}"
+node_config "${NODES[0]}" "${PEERS[@]}" --alias relay-b --tun --tun-mtu 1400 --mtu 1472 || exit 1
 for n in "${NODES[@]}"; do start_suite "$n"; done
 
 json_get() {  # json_get EXPR < document: prints the Python expression over `d`

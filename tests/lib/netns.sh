@@ -104,14 +104,55 @@ veth_link() {
 
 # netns_line PREFIX NET NODE...: nodes in a line, each in namespace
 # PREFIX<NODE>-PID; hop i (1-based) joins the (i-1)th node as NET.i.1/24 and
-# the ith as NET.i.2/24 (NET is two octets, e.g. 10.97).
+# the ith as NET.i.2/24 (NET is two octets, e.g. 10.97). Remembered for
+# line_peers.
 netns_line() {
   local prefix=$1 net=$2
   shift 2
   local nodes=("$@") n i
+  LINE_NODES=("$@")
+  LINE_NET=$net
   for n in "${nodes[@]}"; do node_ns "$n" "$prefix$n-$$"; done
   for ((i = 1; i < ${#nodes[@]}; i++)); do
     veth_link "${nodes[$((i - 1))]}" "${nodes[$i]}" "$net.$i.1/24" "$net.$i.2/24"
+  done
+}
+
+# line_peers NODE: sets PEERS to node_config's --peer options for NODE's
+# neighbours in the last netns_line (udp, at the neighbour's hop address,
+# port 2121).
+PEERS=()
+LINE_NODES=()
+LINE_NET=""
+line_peers() {
+  local i
+  PEERS=()
+  for ((i = 0; i < ${#LINE_NODES[@]}; i++)); do
+    [ "${LINE_NODES[$i]}" = "$1" ] || continue
+    [ "$i" -gt 0 ] && PEERS+=(--peer "${LINE_NODES[$((i - 1))]}" "$LINE_NET.$i.1:2121")
+    [ "$i" -lt $((${#LINE_NODES[@]} - 1)) ] &&
+      PEERS+=(--peer "${LINE_NODES[$((i + 1))]}" "$LINE_NET.$((i + 1)).2:2121")
+    return 0
+  done
+  echo "line_peers: $1 is not in the line" >&2
+  return 1
+}
+
+# line_nodes PREFIX NET NODE... [-- option...]: a line of nodes ready for
+# start_suite: netns_line PREFIX NET NODE..., netns_workdir, node_keygen,
+# and each node's fips.yaml (node_config) with its line neighbours as static
+# peers (line_peers) and the options after --, the same for every node. A
+# test that needs more for one node calls node_config for it again.
+line_nodes() {
+  local prefix=$1 net=$2 nodes=() n
+  shift 2
+  while [ $# -gt 0 ] && [ "$1" != -- ]; do nodes+=("$1"); shift; done
+  [ $# -gt 0 ] && shift
+  netns_line "$prefix" "$net" "${nodes[@]}"
+  netns_workdir
+  node_keygen "${nodes[@]}" || { echo "line_nodes: fipsctl keygen failed" >&2; return 1; }
+  for n in "${nodes[@]}"; do
+    line_peers "$n" && node_config "$n" "${PEERS[@]}" "$@" || return 1
   done
 }
 

@@ -32,12 +32,7 @@ BENCH=$BUILD/tests/bench/control/bench-control
 [ -x "$BENCH" ] || { echo "no $BENCH: configure with -Dbenchmarks=true"; exit 77; }
 
 NODES=(A B C)
-netns_line b 10.94 "${NODES[@]}"
-netns_workdir
-node_keygen "${NODES[@]}"
-node_config A --tun --dns ::1 5354 --peer B 10.94.1.2:2121
-node_config B --tun --dns ::1 5354 --peer A 10.94.1.1:2121 --peer C 10.94.2.2:2121
-node_config C --tun --dns ::1 5354 --peer B 10.94.2.1:2121
+line_nodes b 10.94 "${NODES[@]}" -- --tun --dns ::1 5354 || exit 1
 for n in "${NODES[@]}"; do start_suite "$n"; done
 if ! wait_link_up 30 B A C; then
   echo "the mesh did not come up"
