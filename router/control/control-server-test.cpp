@@ -27,6 +27,7 @@
 #include "control.capnp.h"
 #include "router/control/control-thread.h"
 #include "router/control/json-line.h"
+#include "router/control/json-session.h"
 #include "router/control/json/node-json.h"
 #include "router/crypto/secp256k1-context.h"
 #include "router/identity/nip19.h"
@@ -229,6 +230,26 @@ TEST_CASE("json_compat: oversized and malformed requests are refused, the server
   CHECK(h.query("{\"command\":\"show_status\"}\n")["data"]["state"] == "running");
 }
 
+TEST_CASE("json_compat: a request whose first byte is not '{' still gets a JSON answer") {
+  Harness h(true);
+  CHECK(h.query("[]\n") == error("invalid request: expected an object with a \"command\" field"));
+  CHECK(h.query("hello\n") == error("invalid request: not JSON"));
+  CHECK(h.query(" \t{\"command\":\"show_status\"}\n")["data"]["state"] == "running");
+  // The reference reads one line: a leading newline is an empty request.
+  CHECK(h.query("\n{\"command\":\"show_status\"}\n") == error("invalid request: not JSON"));
+  CHECK(h.query("\"show_status\"\n") ==
+        error("invalid request: expected an object with a \"command\" field"));
+}
+
+TEST_CASE("the first byte tells a JSON-line client from a Cap'n Proto one") {
+  // A Cap'n Proto message starts with its segment count - 1 (LE u32).
+  for (int b = 0; b < 0x20; ++b) {
+    const bool whitespace = b == '\t' || b == '\n' || b == '\r';
+    CHECK_MESSAGE(startsJsonLine(static_cast<kj::byte>(b)) == whitespace, b);
+  }
+  for (int b = 0x20; b < 0x100; ++b) CHECK_MESSAGE(startsJsonLine(static_cast<kj::byte>(b)), b);
+}
+
 TEST_CASE("json_compat: Cap'n Proto clients are still served on the same socket") {
   Harness h(true);
   auto io = kj::setupAsyncIo();
@@ -247,6 +268,13 @@ TEST_CASE("without json_compat a JSON client is told how to turn it on") {
   CHECK(h.query("{\"command\":\"show_status\"}\n") ==
         error("the JSON-line protocol is off on this socket: set node.control.json_compat: true "
               "in the node's config (or use fipsctl)"));
+  // Whatever the JSON client's first byte.
+  for (const char* request : {"[]\n", " {\"command\":\"show_status\"}\n", "\n", "x"}) {
+    CHECK_MESSAGE(h.query(request)["message"] ==
+                      "the JSON-line protocol is off on this socket: set "
+                      "node.control.json_compat: true in the node's config (or use fipsctl)",
+                  request);
+  }
   // Cap'n Proto clients are served as before.
   auto io = kj::setupAsyncIo();
   auto address = io.provider->getNetwork().parseAddress("unix:" + h.path()).wait(io.waitScope);

@@ -92,12 +92,10 @@ kj::Promise<void> ControlServer::serveRpc(Connection& conn) {
 kj::Promise<void> ControlServer::sniff(Connection& conn) {
   return conn.stream->tryRead(&conn.first, 1, 1).then([this, &conn](size_t n) -> kj::Promise<void> {
     if (n == 0) return kj::READY_NOW;
-    if (limits_.jsonCompat && startsJsonLine(conn.first)) {
+    if (startsJsonLine(conn.first)) {
+      if (!limits_.jsonCompat) return refuseJsonLine(*conn.stream, io_.provider->getTimer());
       return serveJsonLine(*conn.stream, io_.provider->getTimer(), conn.first, snapshots_, history_,
                            bridge_, probes_);
-    }
-    if (!limits_.jsonCompat && conn.first == '{') {
-      return refuseJsonLine(*conn.stream, io_.provider->getTimer());
     }
     conn.stream->unread(conn.first);
     return serveRpc(conn);

@@ -52,8 +52,8 @@ class ControlServer final : private kj::TaskSet::ErrorHandler {
   void onAccept(kj::Own<kj::AsyncIoStream> stream);
   // Serves Cap'n Proto RPC on `conn` until it disconnects.
   kj::Promise<void> serveRpc(Connection& conn);
-  // Reads the first byte and serves JSON-line or RPC by it; with jsonCompat
-  // off, a JSON client ('{') is told how to turn it on, then closed.
+  // Reads the first byte and serves JSON-line or RPC by it (startsJsonLine);
+  // with jsonCompat off, a JSON client is told how to turn it on, then closed.
   kj::Promise<void> sniff(Connection& conn);
   bool makeRoom();
   // Resolves when `stream` read nothing new for `wait` (first `seenReads`).

@@ -97,7 +97,7 @@ kj::Promise<Json> answer(Session& s) {
 }  // namespace
 
 bool startsJsonLine(kj::byte byte) {
-  return byte == '{' || byte == ' ' || byte == '\t' || byte == '\r' || byte == '\n';
+  return byte >= 0x20 || byte == '\t' || byte == '\r' || byte == '\n';
 }
 
 kj::Promise<void> serveJsonLine(kj::AsyncIoStream& stream, kj::Timer& timer, kj::byte first,

@@ -20,9 +20,13 @@ namespace fips::router::control {
 // answer from the data plane, and for the response write.
 constexpr kj::Duration JSON_IO_TIMEOUT = 5 * kj::SECONDS;
 
-// True when `byte` can start a JSON-line request ('{' or JSON whitespace):
-// how the control socket tells a JSON client from a Cap'n Proto one, whose
-// first byte is the low byte of its first message's segment count - 1.
+// True when `byte` starts a JSON-line client's request: any text byte
+// (0x20-0xFF, so `[]` or a bare word gets a JSON error line, as from the
+// reference) or JSON whitespace (tab, CR, LF). How the control socket tells
+// a JSON client from a Cap'n Proto one, whose first byte is the low byte
+// of its first message's segment count - 1: 0 for fipsctl's and fipstop's
+// single-segment messages; a Cap'n Proto message of 9, 10, 13 or 32+
+// segments would be taken for JSON (never sent by our clients).
 bool startsJsonLine(kj::byte byte);
 
 // Serves one request on `stream`, whose first byte was already read
