@@ -240,15 +240,6 @@ int statsPeers(const DaemonOptions& o) {
   });
 }
 
-// True when the daemon lists `metric` as a per-peer metric.
-bool isPeerMetric(ControlClient& c, const std::string& metric) {
-  auto response = c.wait(c.control().statsListRequest().send());
-  for (auto m : response.getList().getMetrics()) {
-    if (m.getName() == metric) return m.getScope() == "peer";
-  }
-  return false;
-}
-
 // stdout's width in columns when it is a terminal, else 0 (no limit).
 size_t terminalColumns() {
   winsize size{};
@@ -268,7 +259,7 @@ int statsHistory(const DaemonOptions& o) {
     auto result = response.getResult();
     if (result.isError()) {
       const std::string error = result.getError().cStr();
-      if (npub.empty() && error.starts_with("unknown metric: ") && isPeerMetric(c, o.metric)) {
+      if (npub.empty() && error.starts_with(o.metric + " is a per-peer metric")) {
         return reportError(fmt::format(
             "{} is a per-peer metric: give --peer <npub or hosts name> (see fipsctl stats peers)",
             o.metric));

@@ -109,6 +109,34 @@ TEST_CASE("stats history table: age and value per sample") {
         "0s      0.500\n");
 }
 
+TEST_CASE("stats history: a window cut to the ring's retention is said") {
+  SeriesFixture fast("peer_count", "peers", 1, {1, 2});
+  fast.series.setWindowCutFromSeconds(7200);
+  CHECK(seriesJson(fast.series.asReader()).dump() ==
+        R"({"granularity_seconds":1,"metric":"peer_count","unit":"peers","values":[1.0,2.0],)"
+        R"("window_cut_from_seconds":7200,"retention_seconds":3600})");
+  CHECK(seriesTable(fast.series.asReader()) ==
+        "peer_count (peers), 2 samples @ 1s\n"
+        "note: window cut to 1h00m, all the 1s ring keeps (asked for 2h00m); --granularity 1m "
+        "reaches 1d00h\n"
+        "AGE  VALUE\n"
+        "-1s  1\n"
+        "0s   2\n");
+  CHECK(seriesPlot(fast.series.asReader()) ==
+        "peer_count (peers) — 2 samples @ 1s = 2s window\n"
+        "  min=1.000 max=2.000 last=2.000\n"
+        "  ▁█\n"
+        "note: window cut to 1h00m, all the 1s ring keeps (asked for 2h00m); --granularity 1m "
+        "reaches 1d00h\n");
+  SeriesFixture slow("peer_count", "peers", 60, {1});
+  slow.series.setWindowCutFromSeconds(172800);
+  CHECK(seriesTable(slow.series.asReader()) ==
+        "peer_count (peers), 1 samples @ 60s\n"
+        "note: window cut to 1d00h, all the 1m ring keeps (asked for 2d00h)\n"
+        "AGE  VALUE\n"
+        "0s   1\n");
+}
+
 TEST_CASE("stats list: JSON and table") {
   capnp::MallocMessageBuilder msg;
   auto list = msg.initRoot<schema::StatsList>();

@@ -11,6 +11,7 @@
 
 #include "ctl/table.h"
 #include "router/control/json/snapshot-text.h"
+#include "router/stats/history-metric.h"
 
 namespace fips::ctl {
 
@@ -28,6 +29,23 @@ std::string valueText(double v) {
   if (std::isnan(v)) return "-";
   if (v == std::floor(v) && std::fabs(v) < 1e15) return fmt::format("{:.0f}", v);
   return fmt::format("{:.3f}", v);
+}
+
+// "note: window cut to ..." and '\n' when the daemon cut the window to
+// its ring's retention, else "".
+std::string windowCutNote(schema::StatsSeries::Reader series) {
+  const uint64_t asked = series.getWindowCutFromSeconds();
+  if (asked == 0) return "";
+  const bool fast = series.getGranularitySeconds() == 1;
+  const auto ring = fast ? router::stats::Granularity::FAST : router::stats::Granularity::SLOW;
+  return fmt::format(
+      "note: window cut to {}, all the {} ring keeps (asked for {}){}\n",
+      formatDuration(router::stats::retentionSeconds(ring)), fast ? "1s" : "1m",
+      formatDuration(asked),
+      fast ? fmt::format(
+                 "; --granularity 1m reaches {}",
+                 formatDuration(router::stats::retentionSeconds(router::stats::Granularity::SLOW)))
+           : "");
 }
 
 }  // namespace
@@ -61,6 +79,7 @@ std::string seriesTable(schema::StatsSeries::Reader series) {
   std::string out =
       fmt::format("{} ({}), {} samples @ {}s\n", series.getMetric().cStr(), series.getUnit().cStr(),
                   values.size(), series.getGranularitySeconds());
+  out += windowCutNote(series);
   std::vector<std::vector<std::string>> rows{{"AGE", "VALUE"}};
   for (unsigned i = 0; i < values.size(); ++i) {
     const uint64_t age = uint64_t{values.size() - 1 - i} * series.getGranularitySeconds();
@@ -95,13 +114,15 @@ std::string seriesPlot(schema::StatsSeries::Reader series, size_t columns) {
   out += fmt::format("  min={:.3f} max={:.3f} last={}\n", min, max,
                      std::isnan(last) ? "-" : fmt::format("{:.3f}", last));
   const size_t width = columns > PLOT_INDENT ? columns - PLOT_INDENT : 0;
-  if (width == 0 || values.size() <= width) return out + "  " + sparkline(values, min, max) + "\n";
+  if (width == 0 || values.size() <= width) {
+    return out + "  " + sparkline(values, min, max) + "\n" + windowCutNote(series);
+  }
   const std::vector<double> shown = downsample(values, width);
   out += "  " + sparkline(shown, min, max) + "\n";
   out +=
       fmt::format("  ({} samples in {} columns: each the mean of {}-{} samples)\n", values.size(),
                   width, values.size() / width, (values.size() + width - 1) / width);
-  return out;
+  return out + windowCutNote(series);
 }
 
 std::vector<double> downsample(std::span<const double> values, size_t width) {

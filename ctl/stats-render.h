@@ -23,6 +23,8 @@ std::string statsListTable(schema::StatsList::Reader list);
 std::string statsPeersTable(capnp::List<schema::StatsPeer>::Reader peers);
 
 // One row per sample: its age ("-30s", newest "0s") and value ("-" for a gap).
+// A window the daemon cut to its ring's retention is said in a "note:" line
+// under the header (and at the end of the plot).
 std::string seriesTable(schema::StatsSeries::Reader series);
 // Columns the plot's sparkline row is indented by.
 constexpr size_t PLOT_INDENT = 2;

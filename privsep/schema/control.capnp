@@ -454,6 +454,9 @@ struct StatsSeries {
   unit @1 :Text;
   granularitySeconds @2 :UInt32;  # 1 or 60
   values @3 :List(Float64);
+  # The window asked for (seconds) when it was longer than the ring keeps
+  # and the series was cut to the ring's retention; 0 when not cut.
+  windowCutFromSeconds @4 :UInt64;
 }
 
 # A peer the stats history tracks (show_stats_peers peers[]).

@@ -314,6 +314,54 @@ TEST_CASE("stats queries: the reference's names, params, defaults and errors") {
         error("missing 'metric' parameter"));
 }
 
+TEST_CASE("stats queries: parameters of the wrong type, a missing peer, a cut window") {
+  auto err = [](const std::string& line) { return answer(line, nullptr); };
+  CHECK(
+      err(R"({"command":"show_stats_history","params":{"metric":7}})") ==
+      error("invalid 'metric' parameter: expected a string (a metric name, see show_stats_list)"));
+  CHECK(err(R"({"command":"show_stats_history","params":{"metric":"mesh_size","window":10}})") ==
+        error("invalid 'window' parameter: expected a string \"<N>s\", \"<N>m\" or \"<N>h\""));
+  CHECK(err(R"({"command":"show_stats_history","params":{"metric":"mesh_size",)"
+            R"("granularity":1}})") ==
+        error("invalid 'granularity' parameter: expected \"1s\" or \"1m\""));
+  CHECK(err(R"({"command":"show_stats_history","params":{"metric":"srtt_ms","peer":1}})") ==
+        error("invalid 'peer' parameter: expected a string (an npub or a peer's alias)"));
+  CHECK(err(R"({"command":"show_stats_all_history","params":{"window":600}})") ==
+        error("invalid 'window' parameter: expected a string \"<N>s\", \"<N>m\" or \"<N>h\""));
+  CHECK(
+      err(R"({"command":"show_stats_history_all_peers","params":{"metric":[]}})") ==
+      error("invalid 'metric' parameter: expected a string (a metric name, see show_stats_list)"));
+  CHECK(err(R"({"command":"show_stats_history_all_peers","params":{"metric":"srtt_ms",)"
+            R"("granularity":60}})") ==
+        error("invalid 'granularity' parameter: expected \"1s\" or \"1m\""));
+  // null is absent (the default), as the reference's as_str() reads it.
+  CHECK(err(R"({"command":"show_stats_history","params":{"metric":"mesh_size","window":null}})")
+            ["data"]["values"]
+                .size() == 600);
+  CHECK(err(R"({"command":"show_stats_history","params":{"metric":"srtt_ms"}})") ==
+        error("srtt_ms is a per-peer metric: give a peer (an npub or a peer's alias)"));
+  CHECK(err(R"({"command":"show_stats_history","params":{"metric":"mesh_size","window":""}})") ==
+        error("empty duration"));
+  CHECK(err(R"({"command":"show_stats_history","params":{"metric":"mesh_size",)"
+            R"("granularity":""}})") == error("unknown granularity:  (expected 1s or 1m)"));
+  CHECK(err(R"({"command":"show_stats_history","params":{"metric":"mesh_size","window":"10"}})") ==
+        error("missing duration unit: 10 (expected <N>s, <N>m or <N>h, e.g. 10s)"));
+  const Json cut =
+      err(R"({"command":"show_stats_history","params":{"metric":"mesh_size","window":"2h"}})");
+  CHECK(cut["data"]["values"].size() == 3600);
+  CHECK(cut["data"]["window_cut_from_seconds"] == 7200);
+  CHECK(cut["data"]["retention_seconds"] == 3600);
+  const Json uncut =
+      err(R"({"command":"show_stats_history","params":{"metric":"mesh_size","window":"1h"}})");
+  CHECK_FALSE(uncut["data"].contains("window_cut_from_seconds"));
+  const Json byPeer = err(
+      R"({"command":"show_stats_history_all_peers","params":{"metric":"srtt_ms","window":"3h"}})");
+  CHECK(byPeer["data"]["window_seconds"] == 10800);
+  CHECK(byPeer["data"]["window_cut_from_seconds"] == 10800);
+  CHECK(byPeer["data"]["retention_seconds"] == 3600);
+  CHECK(byPeer["data"]["peers"][0]["values"].size() == 3600);
+}
+
 TEST_CASE("connect and disconnect become bridge commands") {
   BridgeRequest c = command(
       R"({"command":"connect","params":{"npub":"npub1a","address":"10.0.0.1:2121","transport":"udp","x":0}})");

@@ -3,6 +3,7 @@
 #include "router/control/json-stats.h"
 
 #include <cmath>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -15,18 +16,62 @@ namespace fips::router::control {
 
 namespace {
 
-// params[field] when it is a string (the reference's as_str()), else "".
-std::string text(const Json& params, const char* field) {
-  if (!params.is_object()) return "";
+// One string parameter: absent (or null, as the reference's as_str()
+// reads it) leaves `value` empty; a string sets it; any other type sets
+// `error` ("invalid '<field>' parameter: expected ...").
+struct Param {
+  std::optional<std::string> value;
+  std::string error;
+};
+
+Param stringParam(const Json& params, const char* field) {
+  Param param;
+  if (!params.is_object()) return param;
   auto it = params.find(field);
-  return it != params.end() && it->is_string() ? it->get<std::string>() : "";
+  if (it == params.end() || it->is_null()) return param;
+  if (it->is_string()) {
+    param.value = it->get<std::string>();
+    return param;
+  }
+  const std::string_view name = field;
+  const char* expected = name == "metric"        ? "a string (a metric name, see show_stats_list)"
+                         : name == "window"      ? R"(a string "<N>s", "<N>m" or "<N>h")"
+                         : name == "granularity" ? R"("1s" or "1m")"
+                                                 : "a string (an npub or a peer's alias)";
+  param.error = "invalid '" + std::string(name) + "' parameter: expected " + expected;
+  return param;
 }
 
-bool hasText(const Json& params, const char* field) {
-  if (!params.is_object()) return false;
-  auto it = params.find(field);
-  return it != params.end() && it->is_string();
-}
+// The parameters of a stats query, each checked for its type.
+struct StatsParams {
+  Param metric;
+  Param peer;
+  Param window;
+  Param granularity;
+  std::string error;  // the first type error, in that order
+
+  explicit StatsParams(const Json& params)
+      : metric(stringParam(params, "metric")),
+        peer(stringParam(params, "peer")),
+        window(stringParam(params, "window")),
+        granularity(stringParam(params, "granularity")) {
+    for (const Param* p : {&metric, &peer, &window, &granularity}) {
+      if (!p->error.empty()) {
+        error = p->error;
+        return;
+      }
+    }
+  }
+
+  // Sets the capnp query's window and granularity when given (c_str():
+  // text with a NUL in it ends there; capnp Text holds none).
+  template <typename Builder>
+  void fill(Builder params) const {
+    if (peer.value) params.setPeer(peer.value->c_str());
+    if (window.value) params.setWindow(window.value->c_str());
+    if (granularity.value) params.setGranularity(granularity.value->c_str());
+  }
+};
 
 Json statsList() {
   capnp::MallocMessageBuilder message;
@@ -44,14 +89,13 @@ Json statsPeers(const stats::StatsHistory& history) {
 
 Json statsHistory(const JsonRequest& request, const stats::StatsHistory& history) {
   if (request.params.is_null()) return errorResponse("missing params for show_stats_history");
-  if (!hasText(request.params, "metric")) return errorResponse("missing 'metric' parameter");
+  const StatsParams given(request.params);
+  if (!given.error.empty()) return errorResponse(given.error);
+  if (!given.metric.value) return errorResponse("missing 'metric' parameter");
   capnp::MallocMessageBuilder in;
   auto params = in.initRoot<schema::FipsControl::StatsHistoryParams>();
-  // c_str(): text with a NUL in it ends there (capnp Text holds none).
-  params.setMetric(text(request.params, "metric").c_str());
-  params.setPeer(text(request.params, "peer").c_str());
-  params.setWindow(text(request.params, "window").c_str());
-  params.setGranularity(text(request.params, "granularity").c_str());
+  params.setMetric(given.metric.value->c_str());
+  given.fill(params);
   capnp::MallocMessageBuilder out;
   auto result = out.initRoot<schema::StatsHistoryResult>();
   answerStatsHistory(history, params.asReader(), result);
@@ -60,11 +104,11 @@ Json statsHistory(const JsonRequest& request, const stats::StatsHistory& history
 }
 
 Json statsAllHistory(const JsonRequest& request, const stats::StatsHistory& history) {
+  const StatsParams given(request.params);
+  if (!given.error.empty()) return errorResponse(given.error);
   capnp::MallocMessageBuilder in;
   auto params = in.initRoot<schema::FipsControl::StatsAllHistoryParams>();
-  params.setPeer(text(request.params, "peer").c_str());
-  params.setWindow(text(request.params, "window").c_str());
-  params.setGranularity(text(request.params, "granularity").c_str());
+  given.fill(params);
   capnp::MallocMessageBuilder out;
   auto result = out.initRoot<schema::StatsAllHistoryResult>();
   answerStatsAllHistory(history, params.asReader(), result);
@@ -78,17 +122,15 @@ Json statsHistoryAllPeers(const JsonRequest& request, const stats::StatsHistory&
   if (request.params.is_null()) {
     return errorResponse("missing params for show_stats_history_all_peers");
   }
-  if (!hasText(request.params, "metric")) return errorResponse("missing 'metric' parameter");
-  const std::string metricName = text(request.params, "metric");
+  const StatsParams given(request.params);
+  if (!given.error.empty()) return errorResponse(given.error);
+  if (!given.metric.value) return errorResponse("missing 'metric' parameter");
+  const std::string& metricName = *given.metric.value;
   auto metric = stats::parsePeerMetric(metricName);
   if (!metric) return errorResponse("unknown peer metric: " + metricName);
-  const std::string window =
-      hasText(request.params, "window") ? text(request.params, "window") : std::string("10m");
-  auto windowSecs = stats::parseWindow(window);
+  auto windowSecs = stats::parseWindow(given.window.value.value_or("10m"));
   if (auto* error = std::get_if<std::string>(&windowSecs)) return errorResponse(*error);
-  const std::string granularityText =
-      hasText(request.params, "granularity") ? text(request.params, "granularity") : "1s";
-  auto granularity = stats::parseGranularity(granularityText);
+  auto granularity = stats::parseGranularity(given.granularity.value.value_or("1s"));
   if (auto* error = std::get_if<std::string>(&granularity)) return errorResponse(*error);
   const stats::MetricInfo info = stats::info(*metric);
   Json peers = Json::array();
@@ -103,12 +145,18 @@ Json statsHistoryAllPeers(const JsonRequest& request, const stats::StatsHistory&
                          {"node_addr", peer.addr.toHex()},
                          {"values", std::move(values)}});
   }
-  return okResponse(
-      Json{{"granularity_seconds", stats::seconds(std::get<stats::Granularity>(granularity))},
-           {"metric", std::string(info.name)},
-           {"peers", std::move(peers)},
-           {"unit", std::string(info.unit)},
-           {"window_seconds", std::get<uint64_t>(windowSecs)}});
+  Json data{{"granularity_seconds", stats::seconds(std::get<stats::Granularity>(granularity))},
+            {"metric", std::string(info.name)},
+            {"peers", std::move(peers)},
+            {"unit", std::string(info.unit)},
+            {"window_seconds", std::get<uint64_t>(windowSecs)}};
+  // A window longer than the ring keeps is served cut to it; say so.
+  const uint64_t retention = stats::retentionSeconds(std::get<stats::Granularity>(granularity));
+  if (std::get<uint64_t>(windowSecs) > retention) {
+    data["window_cut_from_seconds"] = std::get<uint64_t>(windowSecs);
+    data["retention_seconds"] = retention;
+  }
+  return okResponse(std::move(data));
 }
 
 }  // namespace

@@ -7,6 +7,10 @@
 // reference's defaults (window 10m, granularity 1s) and error texts. The
 // first four run the same code as the Cap'n Proto queries (stats-queries)
 // and answer with the documents fipsctl --json prints (json/stats-json).
+// Departures: a param of another type than string (null is absent) is an
+// error ("invalid 'window' parameter: expected ...") where the reference
+// ignores it or says it is missing; a window cut to the ring's retention
+// adds "window_cut_from_seconds" and "retention_seconds".
 // Runs on the control thread of fips-router; params are untrusted.
 #pragma once
 

@@ -38,14 +38,16 @@ struct Fixture {
   }
 
   // Runs statsHistory with the given parameters.
+  // A null window or granularity is left unset (the default).
   std::string ask(const char* metric, const std::string& peer, const char* window,
-                  const char* granularity, std::vector<double>* values = nullptr) {
+                  const char* granularity, std::vector<double>* values = nullptr,
+                  uint64_t* cutFrom = nullptr) {
     capnp::MallocMessageBuilder in;
     auto params = in.initRoot<schema::FipsControl::StatsHistoryParams>();
     params.setMetric(metric);
     params.setPeer(peer);
-    params.setWindow(window);
-    params.setGranularity(granularity);
+    if (window != nullptr) params.setWindow(window);
+    if (granularity != nullptr) params.setGranularity(granularity);
     capnp::MallocMessageBuilder out;
     auto result = out.initRoot<schema::StatsHistoryResult>();
     answerStatsHistory(history, params.asReader(), result);
@@ -54,6 +56,7 @@ struct Fixture {
     if (values != nullptr) {
       for (double v : series.getValues()) values->push_back(v);
     }
+    if (cutFrom != nullptr) *cutFrom = series.getWindowCutFromSeconds();
     return std::string(series.getMetric().cStr()) + "/" + series.getUnit().cStr() + "/" +
            std::to_string(series.getGranularitySeconds()) + "/" +
            std::to_string(series.getValues().size());
@@ -77,12 +80,25 @@ TEST_CASE("statsList: every metric with its scope, and the retention") {
 TEST_CASE("statsHistory: node series, defaults 10m at 1s") {
   Fixture f;
   std::vector<double> values;
-  CHECK(f.ask("mesh_size", "", "", "", &values) == "mesh_size/nodes/1/600");
+  CHECK(f.ask("mesh_size", "", nullptr, nullptr, &values) == "mesh_size/nodes/1/600");
   CHECK(values[599] == 14);
   CHECK(values[595] == 10);
   CHECK(std::isnan(values[594]));
   CHECK(f.ask("mesh_size", "", "2h", "1m") == "mesh_size/nodes/60/120");
-  CHECK(f.ask("mesh_size", "", "2h", "1s") == "mesh_size/nodes/1/3600");
+}
+
+TEST_CASE("statsHistory: a window beyond the ring's retention is cut, and says so") {
+  Fixture f;
+  uint64_t cutFrom = 1;
+  CHECK(f.ask("mesh_size", "", "1h", "1s", nullptr, &cutFrom) == "mesh_size/nodes/1/3600");
+  CHECK(cutFrom == 0);
+  CHECK(f.ask("mesh_size", "", "2h", "1s", nullptr, &cutFrom) == "mesh_size/nodes/1/3600");
+  CHECK(cutFrom == 7200);
+  CHECK(f.ask("mesh_size", "", "25h", "1m", nullptr, &cutFrom) == "mesh_size/nodes/60/1440");
+  CHECK(cutFrom == 90000);
+  const std::string npub = identity::encodeNpub(keyOf(1));
+  CHECK(f.ask("srtt_ms", npub, "3h", "1s", nullptr, &cutFrom) == "srtt_ms/ms/1/3600");
+  CHECK(cutFrom == 10800);
 }
 
 TEST_CASE("statsHistory: per-peer series") {
@@ -98,15 +114,28 @@ TEST_CASE("statsHistory: per-peer series") {
 TEST_CASE("statsHistory: the reference's errors") {
   Fixture f;
   const std::string npub = identity::encodeNpub(keyOf(1));
-  CHECK(f.ask("", "", "", "") == "missing 'metric' parameter");
-  CHECK(f.ask("bogus", "", "", "") == "unknown metric: bogus");
-  CHECK(f.ask("srtt_ms", "", "", "") == "unknown metric: srtt_ms");
-  CHECK(f.ask("mesh_size", npub, "", "") == "unknown peer metric: mesh_size");
-  CHECK(f.ask("mesh_size", "", "10x", "") == "unknown duration unit: x (expected s, m, h)");
-  CHECK(f.ask("mesh_size", "", "", "1h") == "unknown granularity: 1h (expected 1s or 1m)");
-  CHECK(f.ask("srtt_ms", "npub1nope", "", "").starts_with("invalid peer npub: "));
-  CHECK(f.ask("srtt_ms", identity::encodeNpub(keyOf(2)), "", "") ==
+  CHECK(f.ask("", "", nullptr, nullptr) == "missing 'metric' parameter");
+  CHECK(f.ask("bogus", "", nullptr, nullptr) == "unknown metric: bogus");
+  CHECK(f.ask("mesh_size", npub, nullptr, nullptr) == "unknown peer metric: mesh_size");
+  CHECK(f.ask("mesh_size", "", "10x", nullptr) == "unknown duration unit: x (expected s, m, h)");
+  CHECK(f.ask("mesh_size", "", nullptr, "1h") == "unknown granularity: 1h (expected 1s or 1m)");
+  CHECK(f.ask("srtt_ms", "npub1nope", nullptr, nullptr).starts_with("invalid peer npub: "));
+  CHECK(f.ask("srtt_ms", identity::encodeNpub(keyOf(2)), nullptr, nullptr) ==
         "peer not tracked in stats history: " + identity::shortNpub(keyOf(2)));
+}
+
+TEST_CASE("statsHistory: a per-peer metric without a peer says a peer is needed") {
+  Fixture f;
+  CHECK(f.ask("srtt_ms", "", nullptr, nullptr) ==
+        "srtt_ms is a per-peer metric: give a peer (an npub or a peer's alias)");
+}
+
+TEST_CASE("statsHistory: an empty window or granularity is refused, not the default") {
+  Fixture f;
+  CHECK(f.ask("mesh_size", "", "", nullptr) == "empty duration");
+  CHECK(f.ask("mesh_size", "", nullptr, "") == "unknown granularity:  (expected 1s or 1m)");
+  CHECK(f.ask("mesh_size", "", "10", nullptr) ==
+        "missing duration unit: 10 (expected <N>s, <N>m or <N>h, e.g. 10s)");
 }
 
 TEST_CASE("statsAllHistory: every node metric, or every metric of a peer") {

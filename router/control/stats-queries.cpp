@@ -20,9 +20,12 @@ struct Range {
   std::string error;
 };
 
-Range parseRange(capnp::Text::Reader window, capnp::Text::Reader granularity) {
+// An unset window or granularity takes the reference's default (10m, 1s);
+// one set to "" is refused, as the reference refuses "".
+template <typename Params>
+Range parseRange(Params params) {
   Range range;
-  const std::string windowText = window.size() == 0 ? "10m" : std::string(window.cStr());
+  const std::string windowText = params.hasWindow() ? params.getWindow().cStr() : "10m";
   auto parsedWindow = stats::parseWindow(windowText);
   if (auto* error = std::get_if<std::string>(&parsedWindow)) {
     range.error = *error;
@@ -30,7 +33,7 @@ Range parseRange(capnp::Text::Reader window, capnp::Text::Reader granularity) {
   }
   range.windowSecs = std::get<uint64_t>(parsedWindow);
   const std::string granularityText =
-      granularity.size() == 0 ? "1s" : std::string(granularity.cStr());
+      params.hasGranularity() ? params.getGranularity().cStr() : "1s";
   auto parsedGranularity = stats::parseGranularity(granularityText);
   if (auto* error = std::get_if<std::string>(&parsedGranularity)) {
     range.error = *error;
@@ -61,10 +64,13 @@ std::string notTracked(capnp::Text::Reader peer) {
          (publicKey != nullptr ? identity::shortNpub(*publicKey) : std::string(peer.cStr()));
 }
 
-void setSeries(const stats::Series& series, schema::StatsSeries::Builder out) {
+void setSeries(const stats::Series& series, const Range& range, schema::StatsSeries::Builder out) {
   out.setMetric(std::string(series.metric));
   out.setUnit(std::string(series.unit));
   out.setGranularitySeconds(series.granularitySeconds);
+  if (range.windowSecs > stats::retentionSeconds(range.granularity)) {
+    out.setWindowCutFromSeconds(range.windowSecs);
+  }
   auto values = out.initValues(static_cast<unsigned>(series.values.size()));
   for (unsigned i = 0; i < series.values.size(); ++i) values.set(i, series.values[i]);
 }
@@ -112,12 +118,17 @@ void answerStatsHistory(const stats::StatsHistory& history,
                         schema::StatsHistoryResult::Builder out) {
   const std::string metric = params.getMetric().cStr();
   if (metric.empty()) return out.setError("missing 'metric' parameter");
-  const Range range = parseRange(params.getWindow(), params.getGranularity());
+  const Range range = parseRange(params);
   if (!range.error.empty()) return out.setError(range.error);
   if (params.getPeer().size() == 0) {
     auto m = stats::parseNodeMetric(metric);
+    if (!m && stats::parsePeerMetric(metric)) {
+      return out.setError(metric +
+                          " is a per-peer metric: give a peer (an npub or a peer's alias)");
+    }
     if (!m) return out.setError("unknown metric: " + metric);
-    return setSeries(history.query(*m, range.windowSecs, range.granularity), out.initSeries());
+    return setSeries(history.query(*m, range.windowSecs, range.granularity), range,
+                     out.initSeries());
   }
   auto peer = peerAddr(history, params.getPeer());
   if (auto* error = std::get_if<std::string>(&peer)) return out.setError(*error);
@@ -126,13 +137,13 @@ void answerStatsHistory(const stats::StatsHistory& history,
   auto series = history.peerQuery(std::get<identity::NodeAddr>(peer), *m, range.windowSecs,
                                   range.granularity);
   if (!series) return out.setError(notTracked(params.getPeer()));
-  setSeries(*series, out.initSeries());
+  setSeries(*series, range, out.initSeries());
 }
 
 void answerStatsAllHistory(const stats::StatsHistory& history,
                            schema::FipsControl::StatsAllHistoryParams::Reader params,
                            schema::StatsAllHistoryResult::Builder out) {
-  const Range range = parseRange(params.getWindow(), params.getGranularity());
+  const Range range = parseRange(params);
   if (!range.error.empty()) return out.setError(range.error);
   out.setGranularitySeconds(stats::seconds(range.granularity));
   out.setWindowSeconds(range.windowSecs);
@@ -142,7 +153,7 @@ void answerStatsAllHistory(const stats::StatsHistory& history,
     for (unsigned i = 0; i < stats::NODE_METRIC_COUNT; ++i) {
       setSeries(
           history.query(static_cast<stats::NodeMetric>(i), range.windowSecs, range.granularity),
-          list[i]);
+          range, list[i]);
     }
     return;
   }
@@ -156,7 +167,7 @@ void answerStatsAllHistory(const stats::StatsHistory& history,
     auto series =
         history.peerQuery(std::get<identity::NodeAddr>(peer), static_cast<stats::PeerMetric>(i),
                           range.windowSecs, range.granularity);
-    if (series) setSeries(*series, list[i]);
+    if (series) setSeries(*series, range, list[i]);
   }
 }
 

@@ -44,6 +44,9 @@ TEST_CASE("granularity is 1s or 1m") {
         "unknown granularity: 1h (expected 1s or 1m)");
   CHECK(seconds(Granularity::FAST) == 1);
   CHECK(seconds(Granularity::SLOW) == 60);
+  CHECK(std::get<std::string>(parseGranularity("")) == "unknown granularity:  (expected 1s or 1m)");
+  CHECK(retentionSeconds(Granularity::FAST) == 3600);
+  CHECK(retentionSeconds(Granularity::SLOW) == 86400);
 }
 
 TEST_CASE("window is <N>s, <N>m or <N>h") {
@@ -55,6 +58,11 @@ TEST_CASE("window is <N>s, <N>m or <N>h") {
   CHECK(std::get<std::string>(parseWindow("m")) == "invalid duration: m");
   CHECK(std::get<std::string>(parseWindow("x5m")) == "invalid duration: x5m");
   CHECK(std::get<std::string>(parseWindow("-5m")) == "invalid duration: -5m");
+  // A bare number: the unit is missing, not "0" (the reference's text).
+  CHECK(std::get<std::string>(parseWindow("10")) ==
+        "missing duration unit: 10 (expected <N>s, <N>m or <N>h, e.g. 10s)");
+  CHECK(std::get<std::string>(parseWindow("0")) ==
+        "missing duration unit: 0 (expected <N>s, <N>m or <N>h, e.g. 0s)");
   CHECK(std::get<std::string>(parseWindow("10d")) == "unknown duration unit: d (expected s, m, h)");
   CHECK(std::get<std::string>(parseWindow("99999999999999999999h")) ==
         "invalid duration: 99999999999999999999h");

@@ -2,6 +2,7 @@
 // Stats history metric tables and query parsers (see history-metric.h).
 #include "router/stats/history-metric.h"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <limits>
@@ -74,6 +75,10 @@ std::variant<Granularity, std::string> parseGranularity(std::string_view text) {
 
 std::variant<uint64_t, std::string> parseWindow(std::string_view text) {
   if (text.empty()) return std::string("empty duration");
+  if (std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+    return "missing duration unit: " + std::string(text) + " (expected <N>s, <N>m or <N>h, e.g. " +
+           std::string(text) + "s)";
+  }
   const std::string_view digits = text.substr(0, text.size() - 1);
   const char unit = text.back();
   uint64_t n = 0;

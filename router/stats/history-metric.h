@@ -75,12 +75,20 @@ enum class Granularity : uint8_t { FAST, SLOW };
 // Seconds per sample: 1 or 60.
 uint32_t seconds(Granularity granularity);
 
+// How far back the ring of `granularity` reaches: 3600 s (1 s ring) or
+// 86,400 s (1 min ring). A longer window is served cut to it.
+constexpr uint64_t retentionSeconds(Granularity granularity) {
+  return granularity == Granularity::FAST ? FAST_RING_CAPACITY : SLOW_RING_CAPACITY * 60;
+}
+
 // "1s" or "1m"; otherwise the reference's error text.
 std::variant<Granularity, std::string> parseGranularity(std::string_view text);
 
 // "<N>s", "<N>m" or "<N>h" as seconds; otherwise the reference's error text
 // ("empty duration", "invalid duration: X", "unknown duration unit: u
-// (expected s, m, h)").
+// (expected s, m, h)"), but a bare number (no unit; the reference says
+// "unknown duration unit: <last digit>") says "missing duration unit: N
+// (expected <N>s, <N>m or <N>h, e.g. Ns)".
 std::variant<uint64_t, std::string> parseWindow(std::string_view text);
 
 }  // namespace fips::router::stats

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "router/control/json/snapshot-text.h"
+#include "router/stats/history-metric.h"
 
 namespace fips::router::control::json {
 
@@ -46,10 +47,17 @@ Json statsPeersJson(capnp::List<schema::StatsPeer>::Reader peers) {
 }
 
 Json seriesJson(schema::StatsSeries::Reader series) {
-  return Json{{"granularity_seconds", series.getGranularitySeconds()},
-              {"metric", series.getMetric().cStr()},
-              {"unit", series.getUnit().cStr()},
-              {"values", valuesJson(series.getValues())}};
+  Json out{{"granularity_seconds", series.getGranularitySeconds()},
+           {"metric", series.getMetric().cStr()},
+           {"unit", series.getUnit().cStr()},
+           {"values", valuesJson(series.getValues())}};
+  if (series.getWindowCutFromSeconds() != 0) {
+    out["window_cut_from_seconds"] = series.getWindowCutFromSeconds();
+    out["retention_seconds"] = series.getGranularitySeconds() == 1
+                                   ? stats::retentionSeconds(stats::Granularity::FAST)
+                                   : stats::retentionSeconds(stats::Granularity::SLOW);
+  }
+  return out;
 }
 
 Json allHistoryJson(schema::StatsAllHistoryResult::Reader result) {

@@ -19,7 +19,9 @@ Json statsListJson(schema::StatsList::Reader list);
 //  "last_contact_secs_ago", "node_addr", "npub"}]}
 Json statsPeersJson(capnp::List<schema::StatsPeer>::Reader peers);
 
-// {"granularity_seconds", "metric", "unit", "values": [number or null]}
+// {"granularity_seconds", "metric", "unit", "values": [number or null]};
+// for a window cut to the ring's retention also "window_cut_from_seconds"
+// (the window asked for) and "retention_seconds" (not in the reference).
 Json seriesJson(schema::StatsSeries::Reader series);
 
 // show_stats_all_history: {"granularity_seconds", "peer" (npub or null),
