@@ -178,6 +178,35 @@ TEST_CASE("fipsctl keygen -s: prints nsec then npub and writes nothing") {
   CHECK(router::identity::test::entryCount(dir.path()) == 0);
 }
 
+TEST_CASE("fipsctl keygen --json: one JSON object, with files or with -s") {
+  TempDir dir;
+  const std::string d = dir.path().string();
+  RunResult files = runFipsctl("keygen --json -d " + d + "/keys");
+  REQUIRE(files.status == 0);
+  nlohmann::json written = nlohmann::json::parse(files.out, nullptr, false);
+  REQUIRE(written.is_object());
+  CHECK(written["key_file"] == d + "/keys/fips.key");
+  CHECK(written["pub_file"] == d + "/keys/fips.pub");
+  CHECK(written["npub"] == readText(dir.path() / "keys" / "fips.pub").substr(0, 63));
+  CHECK(written["node_addr"].get<std::string>().size() == 32);
+  CHECK(written["ipv6_addr"].get<std::string>().starts_with("fd"));
+  CHECK_FALSE(written.contains("nsec"));
+  // The reminder stays on stderr.
+  CHECK(files.err.find("node.identity.persistent: true") != std::string::npos);
+
+  RunResult printed = runFipsctl("--json keygen -s -d " + d + "/none");
+  REQUIRE(printed.status == 0);
+  nlohmann::json pair = nlohmann::json::parse(printed.out, nullptr, false);
+  REQUIRE(pair.is_object());
+  auto key = router::identity::decodeNsec(pair["nsec"].get<std::string>());
+  REQUIRE(std::holds_alternative<router::identity::SecretKey>(key));
+  crypto::Secp256k1Context ctx;
+  CHECK(router::identity::encodeNpub(std::get<router::identity::SecretKey>(key).publicKey(ctx)) ==
+        pair["npub"]);
+  CHECK(pair["node_addr"].get<std::string>().size() == 32);
+  CHECK_FALSE(std::filesystem::exists(dir.path() / "none"));
+}
+
 TEST_CASE("fipsctl identity: --json and human output match the vectors") {
   nlohmann::json v = firstVector();
   std::string nsec = v["nsec"];

@@ -4,6 +4,7 @@
 // router/identity/key-file.cpp, which refuses symlinks and writes atomically.
 #include "ctl/keygen-command.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <optional>
@@ -13,9 +14,13 @@
 
 #include <fmt/format.h>
 
+#include <nlohmann/json.hpp>
+
 #include "ctl/report.h"
+#include "router/identity/fips-address.h"
 #include "router/identity/key-file.h"
 #include "router/identity/nip19.h"
+#include "router/identity/node-addr.h"
 #include "router/identity/secret-key.h"
 
 namespace fips::ctl {
@@ -24,14 +29,36 @@ namespace {
 
 namespace identity = router::identity;
 
-int printToStdout(const identity::Keypair& keypair) {
+// identity --json's keys for `publicKey`.
+nlohmann::ordered_json identityJson(const identity::PublicKey& publicKey) {
+  const identity::NodeAddr nodeAddr = identity::NodeAddr::fromPublicKey(publicKey);
+  return {{"npub", identity::encodeNpub(publicKey)},
+          {"node_addr", nodeAddr.toHex()},
+          {"ipv6_addr", identity::FipsAddress::fromNodeAddr(nodeAddr).toString()}};
+}
+
+int flushStdout() {
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) return reportError("cannot write to stdout");
+  return 0;
+}
+
+int printToStdout(const identity::Keypair& keypair, bool json) {
   identity::SecretString nsec = identity::encodeNsec(keypair.secretKey);
+  if (json) {
+    nlohmann::ordered_json out = identityJson(keypair.publicKey);
+    out["nsec"] = std::string(nsec.view());
+    std::string text = out.dump(2);
+    std::fprintf(stdout, "%s\n", text.c_str());
+    // The dumped copies held the nsec: overwrite them before they go.
+    std::fill(text.begin(), text.end(), '\0');
+    out["nsec"].get_ref<std::string&>().assign(nsec.view().size(), '\0');
+    return flushStdout();
+  }
   std::string npub = identity::encodeNpub(keypair.publicKey);
   std::fwrite(nsec.view().data(), 1, nsec.view().size(), stdout);
   std::fputc('\n', stdout);
   std::fprintf(stdout, "%s\n", npub.c_str());
-  if (std::fflush(stdout) != 0 || std::ferror(stdout)) return reportError("cannot write to stdout");
-  return 0;
+  return flushStdout();
 }
 
 // Creates the key directory itself when missing, but not missing parents: a
@@ -71,10 +98,19 @@ int writeFiles(const identity::Keypair& keypair, const KeygenOptions& options) {
   if (auto err = identity::writePubFile(dir / identity::PUB_FILE_NAME, keypair.publicKey)) {
     reportWarning(fmt::format("failed to write pub file: {}", *err));
   }
-  fmt::print(stderr,
-             "{}\nKey files written to: {}/\n\nNOTE: Set 'node.identity.persistent: true' in "
-             "fips.yaml\n      or these keys will be overwritten on next daemon start.\n",
-             identity::encodeNpub(keypair.publicKey), dir.string());
+  constexpr const char* NOTE =
+      "NOTE: Set 'node.identity.persistent: true' in fips.yaml\n      or these keys will be "
+      "overwritten on next daemon start.\n";
+  if (options.json) {
+    nlohmann::ordered_json out = identityJson(keypair.publicKey);
+    out["key_file"] = keyPath.string();
+    out["pub_file"] = (dir / identity::PUB_FILE_NAME).string();
+    fmt::print("{}\n", out.dump(2));
+    fmt::print(stderr, "{}", NOTE);
+    return flushStdout();
+  }
+  fmt::print(stderr, "{}\nKey files written to: {}/\n\n{}", identity::encodeNpub(keypair.publicKey),
+             dir.string(), NOTE);
   return 0;
 }
 
@@ -93,7 +129,7 @@ CLI::App& addKeygenCommand(CLI::App& app, KeygenOptions& options) {
 
 int runKeygen(const KeygenOptions& options, const crypto::Secp256k1Context& ctx) {
   identity::Keypair keypair = identity::generateKeypair(ctx);
-  if (options.toStdout) return printToStdout(keypair);
+  if (options.toStdout) return printToStdout(keypair, options.json);
   return writeFiles(keypair, options);
 }
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// `fipsctl keygen [-d|--dir DIR] [-f|--force] [-s|--stdout]`: generate an
+// `fipsctl keygen [-d|--dir DIR] [-f|--force] [-s|--stdout] [--json]`: generate an
 // identity keypair locally, without the daemon (spec 08 §2, reference
 // docs/reference/cli-fipsctl.md). Runs in fipsctl, usually as root; the
 // directory comes from the operator's command line.
@@ -17,6 +17,7 @@ struct KeygenOptions {
   std::string dir;
   bool force = false;
   bool toStdout = false;
+  bool json = false;  // fipsctl's global --json
 };
 
 // Adds the keygen subcommand to `app`, storing its options in `options`
@@ -25,7 +26,10 @@ CLI::App& addKeygenCommand(CLI::App& app, KeygenOptions& options);
 
 // Writes fips.key (0600) and fips.pub (0644) into the directory, refusing to
 // replace an existing fips.key without --force; or, with --stdout, prints
-// the nsec then the npub and writes nothing. Returns the exit status.
+// the nsec then the npub and writes nothing. With json, stdout gets one
+// object instead: {"npub", "node_addr", "ipv6_addr"} (identity --json's
+// keys) plus "key_file" and "pub_file", or "nsec" with --stdout (the
+// reference has no keygen --json). Returns the exit status.
 int runKeygen(const KeygenOptions& options, const crypto::Secp256k1Context& ctx);
 
 }  // namespace fips::ctl

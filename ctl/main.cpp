@@ -78,6 +78,7 @@ int main(int argc, char** argv) {
   try {
     if (auto status = fips::ctl::runDaemonCommand(daemon)) return *status;
     fips::crypto::Secp256k1Context ctx;
+    keygen.json = daemon.json;
     if (keygenCommand.parsed()) return fips::ctl::runKeygen(keygen, ctx);
     identity.json = identity.json || daemon.json;
     if (identityCommand.parsed()) return fips::ctl::runIdentity(identity, ctx);
