@@ -29,6 +29,7 @@
 #include "ctl/routing-render.h"
 #include "ctl/show-render.h"
 #include "ctl/stats-render.h"
+#include "router/control/json/command-json.h"
 #include "router/control/json/probe-json.h"
 #include "router/control/probe-job.h"
 #include "router/dns/host-map.h"
@@ -39,6 +40,10 @@ namespace fips::ctl {
 namespace {
 
 using Action = std::function<int(const DaemonOptions&)>;
+using router::control::json::ConnectAnswer;
+using router::control::json::connectJson;
+using router::control::json::connectText;
+using router::control::json::dialStateText;
 
 uint64_t nowUnixMs() {
   return static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -273,15 +278,6 @@ int statsHistory(const DaemonOptions& o) {
   });
 }
 
-// A pending dial's state ("handshake", ...) in words.
-std::string dialStateText(capnp::Text::Reader state) {
-  const std::string_view s(state.cStr());
-  if (s == "handshake") return "handshake in progress";
-  if (s == "retry_backoff") return "waiting to redial";
-  if (s == "resolving") return "looking up its host name";
-  return std::string(s);
-}
-
 int connect(const DaemonOptions& o) {
   const bool ipTransport = o.transport == "udp" || o.transport.starts_with("udp/") ||
                            o.transport == "tcp" || o.transport == "ethernet";
@@ -300,28 +296,10 @@ int connect(const DaemonOptions& o) {
     auto response = c.wait(request.send());
     auto result = response.getResult();
     if (result.isError()) return reportError(result.getError().cStr());
-    if (o.json) {
-      Json out{{"npub", key},
-               {"address", o.address},
-               {"transport", o.transport},
-               {"refreshed", result.getRefreshed()},
-               {"already_connected", result.getAlreadyConnected()},
-               {"already_connecting", result.getAlreadyConnecting()}};
-      if (result.getDialState().size() > 0) out["dial_state"] = result.getDialState().cStr();
-      return printJson(out);
-    }
-    if (result.getAlreadyConnected()) {
-      return print(fmt::format("already connected to {} at {} over {}; nothing to do\n", key,
-                               o.address, o.transport));
-    }
-    if (result.getAlreadyConnecting()) {
-      return print(fmt::format("already connecting to {} ({}); nothing changed\n", key,
-                               dialStateText(result.getDialState())));
-    }
-    return print(fmt::format("connecting to {} at {} over {}{}\n", key, o.address, o.transport,
-                             result.getDialState().size() > 0
-                                 ? fmt::format(" ({})", dialStateText(result.getDialState()))
-                                 : ""));
+    const ConnectAnswer answer{result.getRefreshed(), result.getAlreadyConnected(),
+                               result.getAlreadyConnecting(), result.getDialState().cStr()};
+    if (o.json) return printJson(connectJson(key, o.address, o.transport, answer));
+    return print(connectText(key, o.address, o.transport, answer) + "\n");
   });
 }
 
@@ -341,7 +319,7 @@ int disconnect(const DaemonOptions& o) {
     }
     if (result.getDialCancelled()) {
       return print(fmt::format("cancelled the pending dial to {} ({}) and its retries\n", key,
-                               dialStateText(result.getDialState())));
+                               dialStateText(result.getDialState().cStr())));
     }
     return print(fmt::format("disconnected {}\n", key));
   });

@@ -16,6 +16,8 @@
 
 #include <doctest/doctest.h>
 
+#include "router/control/json/command-json.h"
+#include "router/control/json/command-json.h"
 #include "router/control/json/mesh-json.h"
 #include "router/control/json/metrics-json.h"
 #include "router/control/json/mmp-json.h"
@@ -399,6 +401,31 @@ TEST_CASE("connect and disconnect with missing params: the reference's errors") 
   CHECK(err(R"({"command":"disconnect","params":"npub1a"})") == error("missing 'npub' parameter"));
 }
 
+TEST_CASE("connect's answer: fipsctl's text and JSON say the same") {
+  const json::ConnectAnswer dialing{false, false, true, "retry_backoff"};
+  CHECK(json::connectText("npub1a", "10.0.0.9:2121", "udp", dialing) ==
+        "already connecting to npub1a (waiting to redial); nothing changed: 10.0.0.9:2121 was not "
+        "dialed");
+  CHECK(json::connectJson("npub1a", "10.0.0.9:2121", "udp", dialing) ==
+        Json{{"npub", "npub1a"},
+             {"address", nullptr},
+             {"transport", nullptr},
+             {"refreshed", false},
+             {"already_connected", false},
+             {"already_connecting", true},
+             {"dial_state", "retry_backoff"},
+             {"message", json::connectText("npub1a", "10.0.0.9:2121", "udp", dialing)}});
+  const json::ConnectAnswer started{false, false, false, "resolving"};
+  CHECK(json::connectText("npub1a", "peer.example:2121", "udp", started) ==
+        "connecting to npub1a at peer.example:2121 over udp (looking up its host name)");
+  CHECK(json::connectJson("npub1a", "peer.example:2121", "udp", started)["address"] ==
+        "peer.example:2121");
+  CHECK_FALSE(json::connectJson("npub1a", "peer.example:2121", "udp", started).contains("message"));
+  const json::ConnectAnswer linked{false, true, false, ""};
+  CHECK(json::connectText("npub1a", "10.0.0.9:2121", "udp", linked) ==
+        "already connected to npub1a at 10.0.0.9:2121 over udp; nothing to do");
+}
+
 TEST_CASE("a command's outcome becomes the reference's response") {
   BridgeRequest c = command(
       R"({"command":"connect","params":{"npub":"npub1a","address":"10.0.0.1:2121","transport":"udp"}})");
@@ -423,6 +450,12 @@ TEST_CASE("a command's outcome becomes the reference's response") {
   CHECK(bridgeResponse(c, dialing)["data"]["already_connecting"] == true);
   CHECK(bridgeResponse(c, dialing)["data"]["already_connected"] == false);
   CHECK(bridgeResponse(c, dialing)["data"]["dial_state"] == "handshake");
+  // The address asked for was not dialed: not echoed as if it were.
+  CHECK(bridgeResponse(c, dialing)["data"]["address"].is_null());
+  CHECK(bridgeResponse(c, dialing)["data"]["transport"].is_null());
+  CHECK(bridgeResponse(c, dialing)["data"]["message"] ==
+        "already connecting to npub1a (handshake in progress); nothing changed: 10.0.0.1:2121 was "
+        "not dialed");
   BridgeRequest d = command(R"({"command":"disconnect","params":{"npub":"npub1a"}})");
   CHECK(bridgeResponse(d, ok) ==
         Json{{"status", "ok"},

@@ -9,6 +9,7 @@
 #include <capnp/serialize.h>
 
 #include "router/control/json-stats.h"
+#include "router/control/json/command-json.h"
 #include "router/control/json/mesh-json.h"
 #include "router/control/json/metrics-json.h"
 #include "router/control/json/mmp-json.h"
@@ -144,14 +145,9 @@ Json bridgeResponse(const BridgeRequest& request, const CommandOutcome& outcome)
     if (outcome.dialCancelled) data["dial_state"] = outcome.dialState;
     return okResponse(data);
   }
-  Json data{{"npub", request.npub},
-            {"address", request.address},
-            {"transport", request.transport},
-            {"refreshed", outcome.refreshed},
-            {"already_connected", outcome.alreadyConnected},
-            {"already_connecting", outcome.alreadyConnecting}};
-  if (!outcome.dialState.empty()) data["dial_state"] = outcome.dialState;
-  return okResponse(data);
+  return okResponse(json::connectJson(
+      request.npub, request.address, request.transport,
+      {outcome.refreshed, outcome.alreadyConnected, outcome.alreadyConnecting, outcome.dialState}));
 }
 
 void fillCommand(const BridgeRequest& request, schema::ControlCommand::Builder command) {

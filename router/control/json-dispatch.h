@@ -49,12 +49,11 @@ using Dispatch = std::variant<Json, BridgeRequest, ProbeRequest>;
 Dispatch dispatchRequest(const JsonRequest& request, const FlatSnapshot& snapshot,
                          const stats::StatsHistory& history);
 
-// The response envelope for a command's outcome: connect's data is the
-// reference's {npub, address, transport, refreshed} plus fipsctl's
-// already_connected (the peer is up on that address: nothing done, the
-// reference's refreshed:false no-op) and already_connecting (a dial was
-// under way: nothing changed) with dial_state ("handshake",
-// "retry_backoff", "resolving"); disconnect's is {npub, disconnected,
+// The response envelope for a command's outcome: connect's data is
+// json::connectJson's, as fipsctl connect --json prints it (the
+// reference's {npub, address, transport, refreshed} plus already_connected,
+// already_connecting, dial_state and, while a dial was under way, null
+// address/transport and a "message"); disconnect's is {npub, disconnected,
 // dial_cancelled} (the peer was not up: its pending dial, in dial_state,
 // and its retries were cancelled).
 Json bridgeResponse(const BridgeRequest& request, const CommandOutcome& outcome);
