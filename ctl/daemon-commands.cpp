@@ -3,6 +3,7 @@
 #include "ctl/daemon-commands.h"
 
 #include <arpa/inet.h>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -12,6 +13,7 @@
 #include <sstream>
 #include <string_view>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <thread>
 #include <unistd.h>
 #include <vector>
@@ -199,11 +201,19 @@ int showIdentityCache(const DaemonOptions& o) {
   });
 }
 
+// Whether the ACL file at `path` exists on this host (fipsctl runs beside
+// the daemon); UNKNOWN when stat fails otherwise (e.g. EACCES).
+AclFileState aclFileState(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0) return AclFileState::PRESENT;
+  return errno == ENOENT ? AclFileState::MISSING : AclFileState::UNKNOWN;
+}
+
 int aclShow(const DaemonOptions& o) {
   return withClient(o, [&](ControlClient& c) {
     auto response = c.wait(c.control().aclRequest().send());
     auto acl = response.getAcl();
-    return o.json ? printJson(aclJson(acl)) : print(aclTable(acl));
+    return o.json ? printJson(aclJson(acl)) : print(aclTable(acl, aclFileState));
   });
 }
 

@@ -152,7 +152,22 @@ TEST_CASE("acl show: the reference's default state, and the build says it has no
   CHECK(doc["allow_entries"].is_array());
   CHECK(doc["deny_file"] == "/etc/fips/peers.deny");
   CHECK(doc.size() == 11);
-  CHECK(contains(aclTable(s.reader().getAcl()), "no peer ACL"));
+  const auto missing = [](const std::string&) { return AclFileState::MISSING; };
+  CHECK(contains(aclTable(s.reader().getAcl(), missing), "no peer ACL"));
+}
+
+TEST_CASE("acl show: a missing ACL file is said missing, not 0 entries") {
+  Snapshot s;
+  const auto allowOnly = [](const std::string& path) {
+    return path == "/etc/fips/peers.allow" ? AclFileState::PRESENT : AclFileState::MISSING;
+  };
+  const std::string table = aclTable(s.reader().getAcl(), allowOnly);
+  CHECK(contains(table, "/etc/fips/peers.deny (missing)"));
+  // This build does not read the files: a present one is not said empty.
+  CHECK(contains(table, "/etc/fips/peers.allow (not read)"));
+  CHECK_FALSE(contains(table, "entries"));
+  const auto unknown = [](const std::string&) { return AclFileState::UNKNOWN; };
+  CHECK(contains(aclTable(s.reader().getAcl(), unknown), "/etc/fips/peers.deny (not read)"));
 }
 
 }  // namespace

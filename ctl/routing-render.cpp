@@ -130,15 +130,21 @@ std::string identityCacheTable(schema::IdentityCacheStatus::Reader c) {
   return out + "\n" + formatTable(rows) + more(c.getEntries().size(), c.getCount());
 }
 
-std::string aclTable(schema::AclStatus::Reader a) {
+std::string aclTable(schema::AclStatus::Reader a,
+                     const std::function<AclFileState(const std::string&)>& fileState) {
+  const auto fileRow = [&](capnp::Text::Reader path, size_t entries) {
+    const std::string name = path.cStr();
+    const AclFileState state = fileState(name);
+    if (state == AclFileState::MISSING) return name + " (missing)";
+    if (!a.getImplemented()) return name + " (not read)";
+    return fmt::format("{} ({} entries)", name, entries);
+  };
   std::string out = formatTable({
       {"mode", a.getEffectiveMode()},
       {"default", a.getDefaultDecision()},
       {"enforced", a.getEnforcementActive() ? "yes" : "no"},
-      {"allow_file",
-       fmt::format("{} ({} entries)", a.getAllowFile().cStr(), a.getAllowFileEntries().size())},
-      {"deny_file",
-       fmt::format("{} ({} entries)", a.getDenyFile().cStr(), a.getDenyFileEntries().size())},
+      {"allow_file", fileRow(a.getAllowFile(), a.getAllowFileEntries().size())},
+      {"deny_file", fileRow(a.getDenyFile(), a.getDenyFileEntries().size())},
   });
   if (!a.getImplemented()) {
     out +=

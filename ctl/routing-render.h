@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 
 #include "control.capnp.h"
@@ -33,6 +34,14 @@ std::string routingTable(schema::RoutingStatus::Reader routing, uint64_t nowUnix
 
 std::string identityCacheTable(schema::IdentityCacheStatus::Reader cache);
 
-std::string aclTable(schema::AclStatus::Reader acl);
+// Whether an ACL file is there, as fipsctl sees it (UNKNOWN: could not tell,
+// e.g. no permission).
+enum class AclFileState { UNKNOWN, MISSING, PRESENT };
+
+// `fileState(path)` says whether each of the ACL's files exists: a missing
+// one is said "(missing)" rather than "(0 entries)" (the reference's
+// default_open state); one this build does not read, "(not read)".
+std::string aclTable(schema::AclStatus::Reader acl,
+                     const std::function<AclFileState(const std::string&)>& fileState);
 
 }  // namespace fips::ctl
