@@ -103,8 +103,8 @@ export SOCK_A
 ctl connect "${NPUB[S1]}" 203.0.113.1:2121 udp > "$WORK/out" 2>&1; rc=$?
 check "connect to a configured peer still being dialed: exit 0, 'already connecting'" \
   bash -c "[ $rc -eq 0 ] && grep -q 'already connecting' $WORK/out"
-check "connect --json to it: already_connecting true with its dial_state" bash -c \
-  "$BUILD/ctl/fipsctl -s $SOCK_A connect ${NPUB[S1]} 203.0.113.1:2121 udp --json | python3 -c 'import json,sys; d=json.load(sys.stdin); sys.exit(0 if d[\"already_connecting\"] and not d[\"already_connected\"] and d[\"dial_state\"] in (\"handshake\", \"retry_backoff\") else 1)'"
+check "connect --json to it: already_connecting with its dial_state, the asked address not echoed" bash -c \
+  "$BUILD/ctl/fipsctl -s $SOCK_A connect ${NPUB[S1]} 203.0.113.1:2121 udp --json | python3 -c 'import json,sys; d=json.load(sys.stdin); sys.exit(0 if d[\"already_connecting\"] and not d[\"already_connected\"] and d[\"dial_state\"] in (\"handshake\", \"retry_backoff\") and d[\"address\"] is None and \"was not dialed\" in d[\"message\"] else 1)'"
 ctl disconnect "${NPUB[S1]}" > "$WORK/out" 2>&1; rc=$?
 check "disconnect of a configured peer still being dialed: exit 0, the dial cancelled" \
   bash -c "[ $rc -eq 0 ] && grep -q 'cancelled the pending dial' $WORK/out"
@@ -164,6 +164,27 @@ check "show identity-cache --json lists B" wait_until 5 bash -c \
   "$BUILD/ctl/fipsctl -s $SOCK_A show identity-cache --json | grep -q '$NPUB_B'"
 check "acl show --json: default_open" bash -c \
   "[ \"\$($BUILD/ctl/fipsctl -s $SOCK_A acl show --json | python3 -c 'import json,sys; print(json.load(sys.stdin)[\"effective_mode\"])')\" = default_open ]"
+acl_missing() {  # where /etc/fips/peers.deny is absent, acl show says so
+  [ -e /etc/fips/peers.deny ] || ctl acl show | grep -q '/etc/fips/peers.deny (missing)'
+}
+check "acl show: a missing ACL file is said missing" acl_missing
+history_refused() {  # history_refused MESSAGE ARGS...: fipsctl stats history fails saying MESSAGE
+  local message=$1
+  shift
+  ! ctl stats history "$@" > "$WORK/history.out" 2>&1 && grep -qF "$message" "$WORK/history.out"
+}
+check "stats history --window 10: the unit is missing" \
+  history_refused "missing duration unit: 10" peer_count --window 10
+check "stats history --granularity '': refused" \
+  history_refused "unknown granularity:" peer_count --granularity ""
+check "stats history srtt_ms without --peer: needs --peer" \
+  history_refused "srtt_ms is a per-peer metric: give --peer" srtt_ms
+history_cut() {
+  ctl stats history peer_count --window 2h | grep -q "note: window cut to 1h00m" &&
+    ctl stats history peer_count --window 2h --json |
+    json_get 'd["window_cut_from_seconds"] == 7200 and len(d["values"]) == 3600' | grep -q True
+}
+check "stats history --window 2h: cut to the 1 h ring, and said" history_cut
 check "stats metrics --json has the forwarding family" bash -c \
   "$BUILD/ctl/fipsctl -s $SOCK_A stats metrics --json | python3 -c 'import json,sys; sys.exit(0 if \"forwarded_packets\" in json.load(sys.stdin)[\"forwarding\"] else 1)'"
 

@@ -22,9 +22,10 @@
 # dialed says already_connecting and disconnect cancels that dial; an
 # oversized (> 4096 B), malformed, unknown or silent request gets the
 # reference's error line and leaves the router serving (same process);
+# a request whose first byte is not '{' ([]) gets a JSON error line;
 # Cap'n Proto clients still work beside; B (json_compat off) answers a
-# JSON client with one error line naming node.control.json_compat, and its
-# Cap'n Proto clients are unaffected.
+# JSON client (whatever its first byte) with one error line naming
+# node.control.json_compat, and its Cap'n Proto clients are unaffected.
 set -u
 BUILD=${1:?usage: json-compat-test.sh BUILD_DIR}
 . "$(dirname "$0")/../lib/netns.sh"
@@ -234,6 +235,8 @@ check "oversized request (5,000 B): request too large" oversized
 check "1 MiB without a newline: request too large" endless
 check "malformed JSON: invalid request: not JSON" \
   expect_error "invalid request: not JSON" <<< '{"command": show_status'
+check "a first byte other than '{' ([]): a JSON error line, not Cap'n Proto bytes" \
+  expect_error "invalid request: expected an object" <<< '[]'
 check "no command: invalid request" expect_error "invalid request: missing field" <<< '{"params":{}}'
 check "unknown command" expect_error "unknown command: show_everything" <<< '{"command":"show_everything"}'
 check "a reference command not built yet says so" \
@@ -243,6 +246,17 @@ check "stats history without params: the reference's error" \
 check "stats history with an unknown unit: the reference's error" \
   expect_error "unknown duration unit: d" \
   <<< '{"command":"show_stats_history","params":{"metric":"mesh_size","window":"1d"}}'
+check "stats history with a bare number window: the unit is missing" \
+  expect_error "missing duration unit: 10" \
+  <<< '{"command":"show_stats_history","params":{"metric":"mesh_size","window":"10"}}'
+check "stats history with a numeric window: a type error" \
+  expect_error "invalid 'window' parameter" \
+  <<< '{"command":"show_stats_history","params":{"metric":"mesh_size","window":10}}'
+check "stats history with a numeric metric: a type error" \
+  expect_error "invalid 'metric' parameter" <<< '{"command":"show_stats_history","params":{"metric":1}}'
+check "stats history of a per-peer metric without peer: a peer is needed" \
+  expect_error "srtt_ms is a per-peer metric" \
+  <<< '{"command":"show_stats_history","params":{"metric":"srtt_ms"}}'
 check "connect without params" expect_error "missing params for connect" <<< '{"command":"connect"}'
 check "connect without address" \
   expect_error "missing 'address' parameter" <<< '{"command":"connect","params":{"npub":"x"}}'
@@ -319,8 +333,8 @@ check "disconnect again: an error line" expect_error "" <<< '{"command":"disconn
 X=$("$BUILD/ctl/fipsctl" keygen --stdout | sed -n 2p)
 ask connect '{"npub":"'"$X"'","address":"10.97.0.99:2121","transport":"udp"}' >/dev/null
 ask connect '{"npub":"'"$X"'","address":"10.97.0.99:2121","transport":"udp"}' > "$WORK/again.json"
-check "connect to a peer still being dialed: ok, already_connecting, dial_state handshake" \
-  jq -e '.status == "ok" and .data.already_connecting and (.data.already_connected | not) and .data.dial_state == "handshake"' "$WORK/again.json"
+check "connect to a peer still being dialed: ok, already_connecting, dial_state handshake, no address echoed" \
+  jq -e '.status == "ok" and .data.already_connecting and (.data.already_connected | not) and .data.dial_state == "handshake" and .data.address == null and (.data.message | contains("was not dialed"))' "$WORK/again.json"
 ask disconnect '{"npub":"'"$X"'"}' > "$WORK/cancel.json"
 check "disconnect of it: ok, dial_cancelled true, dial_state handshake" \
   jq -e '.status == "ok" and .data.dial_cancelled and .data.dial_state == "handshake"' "$WORK/cancel.json"
@@ -330,11 +344,13 @@ check "after it: no pending handshake (fipsctl show connections)" \
 
 # --- B (json_compat off): one error line saying how to turn it on; its
 # Cap'n Proto clients unaffected
-hint() {
-  printf '{"command":"show_status"}\n' | send "$SOCK_B" |
+hint() {  # hint [REQUEST]
+  printf '%s\n' "${1:-{\"command\":\"show_status\"\}}" | send "$SOCK_B" |
     jq -e '.status == "error" and (.message | contains("node.control.json_compat: true"))' >/dev/null
 }
 check "json_compat off: a JSON request gets the hint to set node.control.json_compat" hint
+check "json_compat off: [] gets the same hint" hint '[]'
+check "json_compat off: a request after a space gets the same hint" hint ' {"command":"show_status"}'
 check "json_compat off: fipsctl still answers" fipsctl_ok "$SOCK_B"
 
 stop A
