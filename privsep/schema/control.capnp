@@ -506,8 +506,9 @@ interface FipsControl {
   cache @9 () -> (cache :CacheStatus);
   # Stats history (fipsctl stats list|peers|history). Answered from the
   # history rings the data-plane thread fills once per tick, without
-  # waiting for it. window: "<N>s", "<N>m" or "<N>h" ("" = "10m");
-  # granularity: "1s" or "1m" ("" = "1s"); peer: "" for node metrics, else
+  # waiting for it. window: "<N>s", "<N>m" or "<N>h" (unset = "10m"; set
+  # to "" is refused); granularity: "1s" or "1m" (unset = "1s"; "" is
+  # refused); peer: "" for node metrics, else
   # an npub or a tracked peer's display name (its per-peer metrics).
   statsList @10 () -> (list :StatsList);
   statsPeers @11 () -> (peers :List(StatsPeer));

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
 // The stats history queries of control.capnp (statsList, statsPeers,
 // statsHistory, statsAllHistory; the reference's show_stats_* commands):
-// parameters checked with the reference's error texts, answers copied from
-// the StatsHistory rings. Runs on the control thread of fips-router;
+// parameters checked with the reference's error texts (but a bare number
+// window says its unit is missing, and a per-peer metric without a peer
+// says a peer is needed), answers copied from the StatsHistory rings; a
+// window longer than the ring keeps is cut to it, and the series says so
+// (windowCutFromSeconds). Runs on the control thread of fips-router;
 // parameters come from local clients (untrusted text, never thrown on).
 #pragma once
 
