@@ -110,6 +110,8 @@ LinkMetrics LinkMmp::snapshot() const {
   m.receiverReportsRecv = receiverReportsRecv_;
   m.staleReports = staleReports_;
   m.rttSamples = metrics_.rttSamples();
+  m.rttZeroSamples = metrics_.rttZeroSamples();
+  m.rttArithFailures = metrics_.rttArithFailures();
   m.lastRttMs = metrics_.lastRttMs();
   m.senderIntervalMs = sender_.reportIntervalMs();
   m.receiverIntervalMs = receiver_.reportIntervalMs();

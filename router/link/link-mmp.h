@@ -55,6 +55,8 @@ struct LinkMetrics {
   uint64_t receiverReportsRecv = 0;  // accepted
   uint64_t staleReports = 0;         // ReceiverReports ignored as stale
   uint64_t rttSamples = 0;
+  uint64_t rttZeroSamples = 0;        // echoes whose RTT truncated to 0 ms
+  uint64_t rttArithFailures = 0;      // echoes that wrapped or lay in our future
   std::optional<uint32_t> lastRttMs;  // the latest RTT sample
   uint64_t senderIntervalMs = 0;
   uint64_t receiverIntervalMs = 0;

@@ -35,9 +35,16 @@ ReportVerdict MmpMetrics::onReceiverReport(const fmp::ReceiverReport& rr, uint32
   }
 
   // FIPS spec 02 §9.3: RTT = now_ts − (timestamp_echo + dwell_time).
+  // An echo whose sum wraps or lies in our future counts as an arithmetic
+  // failure, an RTT that truncates to 0 ms as a zero sample (sub-millisecond
+  // path); neither is a sample.
   if (rr.timestampEcho > 0) {
     const uint64_t sent = uint64_t{rr.timestampEcho} + rr.dwellTime;
-    if (sent <= UINT32_MAX && ourTimestampMs > sent) {
+    if (sent > UINT32_MAX || ourTimestampMs < sent) {
+      ++rttArithFailures_;
+    } else if (ourTimestampMs == sent) {
+      ++rttZeroSamples_;
+    } else {
       const auto rttMs = static_cast<uint32_t>(ourTimestampMs - sent);
       const int64_t rttUs = int64_t{rttMs} * 1000;
       ++rttSamples_;

@@ -24,7 +24,9 @@ class MmpMetrics {
  public:
   // A ReceiverReport about our traffic; ourTimestampMs is our session clock
   // now (the base of the timestamps we send). RTT sample = ours - (echo +
-  // dwell) when echo > 0 and the result is positive.
+  // dwell) when echo > 0 and the result is positive; a result of 0 counts
+  // in rttZeroSamples(), an echo + dwell that wraps 32 bits or exceeds ours
+  // in rttArithFailures().
   ReportVerdict onReceiverReport(const fmp::ReceiverReport& rr, uint32_t ourTimestampMs,
                                  uint64_t nowMs);
   // Reverse delivery ratio from our own receive counts, on each report:
@@ -52,6 +54,12 @@ class MmpMetrics {
   uint32_t lastEcnCeCount() const { return prevEcnCe_; }
   uint64_t reportsSeen() const { return reportsSeen_; }
   uint64_t rttSamples() const { return rttSamples_; }
+  // Echoes whose RTT truncated to 0 ms (expected on loopback and same-host
+  // paths): not samples.
+  uint64_t rttZeroSamples() const { return rttZeroSamples_; }
+  // Echoes whose echo + dwell wrapped 32 bits or lay after our clock (a
+  // stale or bogus echo, or a wrapped session clock): not samples.
+  uint64_t rttArithFailures() const { return rttArithFailures_; }
   std::optional<uint32_t> lastRttMs() const { return lastRttMs_; }
 
  private:
@@ -77,6 +85,8 @@ class MmpMetrics {
   uint64_t prevReverseHighest_ = 0;
   uint64_t reportsSeen_ = 0;
   uint64_t rttSamples_ = 0;
+  uint64_t rttZeroSamples_ = 0;
+  uint64_t rttArithFailures_ = 0;
   std::optional<uint32_t> lastRttMs_;
 };
 

@@ -171,11 +171,37 @@ TEST_CASE("mmp: metrics from ReceiverReports: RTT, delivery, ETX, stale reports"
   CHECK(m.onReceiverReport(report(120, 101, 0, 0), 2300, 8000) == ReportVerdict::ACCEPTED);
   CHECK(m.onReceiverReport(report(130, 111, 9000, 0), 2400, 9000) == ReportVerdict::ACCEPTED);
   CHECK(m.rttSamples() == 2);
+  CHECK(m.rttArithFailures() == 1);  // the echo from the future
+  CHECK(m.rttZeroSamples() == 0);
   // Reverse delivery: 50 of the peer's 100 counters arrived.
   m.updateReverseDelivery(10, 10);
   m.updateReverseDelivery(60, 110);
   CHECK(m.deliveryReverse() == doctest::Approx(0.5));
   CHECK(m.etx() == doctest::Approx(2.0));  // forward 1.0 on the last report
+}
+
+TEST_CASE("mmp: a 0 ms RTT counts as a zero sample, a wrapped or future echo as an arith failure") {
+  MmpMetrics m;
+  // echo + dwell == our clock: a sub-millisecond round trip truncated to 0.
+  CHECK(m.onReceiverReport(report(10, 10, 1000, 20), 1020, 5000) == ReportVerdict::ACCEPTED);
+  CHECK(m.rttZeroSamples() == 1);
+  CHECK(m.rttArithFailures() == 0);
+  // echo + dwell after our clock.
+  CHECK(m.onReceiverReport(report(20, 20, 1000, 30), 1020, 6000) == ReportVerdict::ACCEPTED);
+  // echo + dwell past 32 bits.
+  CHECK(m.onReceiverReport(report(30, 30, UINT32_MAX, 5), 1030, 7000) == ReportVerdict::ACCEPTED);
+  CHECK(m.rttArithFailures() == 2);
+  CHECK(m.rttZeroSamples() == 1);
+  CHECK(m.rttSamples() == 0);
+  CHECK_FALSE(m.srttMs().has_value());
+  CHECK_FALSE(m.lastRttMs().has_value());
+  // A stale report's echo is not looked at.
+  CHECK(m.onReceiverReport(report(30, 30, 1000, 0), 1000, 8000) == ReportVerdict::STALE);
+  CHECK(m.rttZeroSamples() == 1);
+  // A positive RTT is a sample again.
+  CHECK(m.onReceiverReport(report(40, 40, 1000, 0), 1007, 9000) == ReportVerdict::ACCEPTED);
+  CHECK(m.rttSamples() == 1);
+  CHECK(m.lastRttMs() == 7u);
 }
 
 TEST_CASE("mmp: link cost is ETX x (1 + SRTT/100), 1.0 before the first RTT") {
