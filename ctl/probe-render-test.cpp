@@ -8,6 +8,7 @@
 #include <doctest/doctest.h>
 
 #include "router/control/json/probe-json.h"
+#include "router/control/probe-job.h"
 
 namespace fips::ctl {
 namespace {
@@ -140,9 +141,55 @@ TEST_CASE("probe --json: the rtt block carries the session SRTT") {
   CHECK(doc["rtt"]["rtt_ms"] == 18);
   CHECK(doc["rtt"]["samples"] == 1);
   CHECK(doc["rtt"]["reports_seen"] == 1);
+  CHECK(doc["rtt"]["zero_samples"] == 0);
+  CHECK(doc["rtt"]["arith_failures"] == 0);
   CHECK(doc["cleanup"]["warmups_sent"] == 1);
   CHECK(doc["overall"] == "ok");
   CHECK(probeText(rep.r.asReader(), 1500).find("srtt 18.0 ms") != std::string::npos);
+}
+
+TEST_CASE("probe --json: the rtt block counts 0 ms samples and failed echoes") {
+  Report rep;
+  rep.r.setRttReportsSeen(5);
+  rep.r.setRttZeroSamples(4);
+  rep.r.setRttArithFailures(1);
+  const Json rtt = probeJson(rep.r.asReader(), 0)["rtt"];
+  CHECK(rtt["reports_seen"] == 5);
+  CHECK(rtt["samples"] == 0);
+  CHECK(rtt["zero_samples"] == 4);
+  CHECK(rtt["arith_failures"] == 1);
+}
+
+TEST_CASE("probe: the rtt line says why the stage failed, for each reason, in one column") {
+  Report rep;
+  rep.r.setRttReportsSeen(3);
+  // The rtt line of the text, with the stage settled on these counters.
+  const auto line = [&](uint64_t zero, uint64_t arith) {
+    rep.r.setRttZeroSamples(zero);
+    rep.r.setRttArithFailures(arith);
+    stage(rep.r.initRtt(), "running");
+    router::control::settleProbe(rep.r);
+    const std::string text = probeText(rep.r.asReader(), 0);
+    const size_t at = text.find("\nrtt ");
+    REQUIRE(at != std::string::npos);
+    return text.substr(at + 1, text.find('\n', at + 1) - at - 1);
+  };
+  const std::string bad = line(0, 1);
+  CHECK(bad.find("failed       bad_timestamp_echo  (1 of 3 ReceiverReports echoed") !=
+        std::string::npos);
+  const std::string sub = line(3, 0);
+  CHECK(sub.find("sub_millisecond") != std::string::npos);
+  CHECK(sub.find("(3 ReceiverReports came, each echo measured under 1 ms") != std::string::npos);
+  const std::string noEcho = line(0, 0);
+  CHECK(noEcho.find("no_echo") != std::string::npos);
+  CHECK(noEcho.find("(3 ReceiverReports came but none") != std::string::npos);
+  rep.r.setRttReportsSeen(0);
+  const std::string noReport = line(0, 0);
+  CHECK(noReport.find("no_report") != std::string::npos);
+  CHECK(noReport.find("(no session ReceiverReport") != std::string::npos);
+  CHECK(bad.find('(') == sub.find('('));
+  CHECK(bad.find('(') == noEcho.find('('));
+  CHECK(bad.find('(') == noReport.find('('));
 }
 
 TEST_CASE("probe --json: no coordinates leave every tree field null") {

@@ -23,11 +23,11 @@ std::string coordsText(capnp::List<capnp::Data>::Reader coords) {
 }
 
 // Columns: stage, verdict, reason (as wide as the longest reason,
-// "handshake_timeout"), then what the stage found and its detail; trailing
+// "bad_timestamp_echo"), then what the stage found and its detail; trailing
 // blanks dropped.
 std::string stageLine(const char* name, schema::ProbeStage::Reader s, const std::string& extra) {
   std::string line =
-      fmt::format("{:<10} {:<12} {:<17}", name, s.getVerdict().cStr(), s.getReason().cStr());
+      fmt::format("{:<10} {:<12} {:<18}", name, s.getVerdict().cStr(), s.getReason().cStr());
   if (!extra.empty()) line += "  " + extra;
   if (s.getDetail().size() != 0) line += fmt::format("  ({})", s.getDetail().cStr());
   line.erase(line.find_last_not_of(' ') + 1);

@@ -396,6 +396,8 @@ struct ProbeReport {
   rttSamples @35 :UInt64;     # RTT samples the session's MMP took
   rttReportsSeen @36 :UInt64; # ReceiverReports the session's MMP accepted
   warmupsSent @37 :UInt32;    # CoordsWarmups this call sent to draw a report
+  rttZeroSamples @38 :UInt64; # echoes whose RTT truncated to 0 ms (sub-millisecond path)
+  rttArithFailures @39 :UInt64; # echoes that wrapped or lay after our clock
 }
 
 # What the data-plane thread publishes once per tick; read methods copy

@@ -3,6 +3,8 @@
 // sums, what it keeps from the first call, settling and cancel.
 #include "router/control/probe-job.h"
 
+#include <string>
+
 #include <doctest/doctest.h>
 
 #include "router/control/probe-test-report.h"
@@ -140,6 +142,62 @@ TEST_CASE("settleProbe: stages still running fail as the reference's budgets") {
   settleProbe(t.r);
   CHECK(t.get().getSession().getReason() == "handshake_timeout");
   CHECK(t.get().getRtt().getVerdict() == "not_reached");
+}
+
+TEST_CASE("settleProbe: the rtt failure is classified on the counters' growth since the base") {
+  TestReport t;
+  t.measuring();
+  const auto settle = [&](const ProbeRttBase& base = {}) {
+    t.stage(t.r.initRtt(), "running");
+    settleProbe(t.r, base);
+    CHECK(t.get().getRtt().getVerdict() == "failed");
+    CHECK(t.get().getRtt().getDetail().size() != 0);
+    return std::string(t.get().getRtt().getReason());
+  };
+  CHECK(settle() == "no_report");
+  t.r.setRttReportsSeen(3);
+  CHECK(settle() == "no_echo");
+  t.r.setRttZeroSamples(3);
+  CHECK(settle() == "sub_millisecond");
+  CHECK(std::string(t.get().getRtt().getDetail()).find("under 1 ms") != std::string::npos);
+  t.r.setRttArithFailures(1);
+  CHECK(settle() == "bad_timestamp_echo");  // an anomaly outranks an artifact
+  // What the session counted before the probe started does not count.
+  CHECK(settle({3, 3, 1}) == "no_report");
+  CHECK(settle({2, 3, 1}) == "no_echo");
+  CHECK(settle({2, 2, 1}) == "sub_millisecond");
+  CHECK(settle({5, 9, 9}) == "no_report");  // counters that went back (a new session)
+}
+
+TEST_CASE("ProbeJob: the first report's rtt counters are the base of the verdict") {
+  ProbeJob job(0);
+  TestReport m;
+  m.measuring();
+  m.r.setRttReportsSeen(4);
+  m.r.setRttZeroSamples(4);  // an existing session's loopback history
+  job.onReport(m.get(), 0);
+  m.r.setRttReportsSeen(6);
+  job.onReport(m.get(), PROBE_RTT_BUDGET_MS);
+  REQUIRE(job.finished());
+  CHECK(job.report().getRtt().getReason() == "no_echo");
+  CHECK(job.report().getRttZeroSamples() == 4);  // the report keeps the session's counts
+
+  ProbeJob zero(0);
+  m.r.setRttReportsSeen(4);
+  zero.onReport(m.get(), 0);
+  m.r.setRttReportsSeen(6);
+  m.r.setRttZeroSamples(6);
+  zero.onReport(m.get(), PROBE_RTT_BUDGET_MS);
+  REQUIRE(zero.finished());
+  CHECK(zero.report().getRtt().getReason() == "sub_millisecond");
+
+  ProbeJob bad(0);
+  bad.onReport(m.get(), 0);
+  m.r.setRttReportsSeen(7);
+  m.r.setRttArithFailures(1);
+  bad.onReport(m.get(), PROBE_RTT_BUDGET_MS);
+  REQUIRE(bad.finished());
+  CHECK(bad.report().getRtt().getReason() == "bad_timestamp_echo");
 }
 
 }  // namespace

@@ -2,6 +2,8 @@
 // ProbeJob (see probe-job.h).
 #include "router/control/probe-job.h"
 
+#include <fmt/format.h>
+
 #include "router/control/json/probe-json.h"
 
 namespace fips::router::control {
@@ -14,7 +16,7 @@ bool running(schema::ProbeStage::Reader s) {
 
 }  // namespace
 
-void settleProbe(schema::ProbeReport::Builder r) {
+void settleProbe(schema::ProbeReport::Builder r, const ProbeRttBase& base) {
   if (running(r.getSession())) {
     auto s = r.initSession();
     s.setVerdict("failed");
@@ -23,13 +25,32 @@ void settleProbe(schema::ProbeReport::Builder r) {
     r.initRtt().setVerdict("not_reached");
     return;
   }
-  if (running(r.getRtt())) {
-    const bool reports = r.getRttReportsSeen() > 0;
-    auto s = r.initRtt();
-    s.setVerdict("failed");
-    s.setReason(reports ? "no_echo" : "no_report");
-    s.setDetail(reports ? "ReceiverReports came but none carried a usable timestamp echo"
-                        : "no session ReceiverReport came back within the probe's budget");
+  if (!running(r.getRtt())) return;
+  const auto since = [](uint64_t now, uint64_t then) { return now > then ? now - then : 0; };
+  const uint64_t reports = since(r.getRttReportsSeen(), base.reportsSeen);
+  const uint64_t zero = since(r.getRttZeroSamples(), base.zeroSamples);
+  const uint64_t arith = since(r.getRttArithFailures(), base.arithFailures);
+  auto s = r.initRtt();
+  s.setVerdict("failed");
+  if (arith > 0) {
+    s.setReason("bad_timestamp_echo");
+    s.setDetail(fmt::format(
+        "{} of {} ReceiverReports echoed a timestamp later than our clock or past 32 bits: "
+        "a stale or bogus echo, or a wrapped session clock; worth a look",
+        arith, reports));
+  } else if (zero > 0) {
+    s.setReason("sub_millisecond");
+    s.setDetail(
+        fmt::format("{} ReceiverReports came, each echo measured under 1 ms: normal on loopback or "
+                    "with the peer on this host",
+                    reports));
+  } else if (reports > 0) {
+    s.setReason("no_echo");
+    s.setDetail(
+        fmt::format("{} ReceiverReports came but none carried a usable timestamp echo", reports));
+  } else {
+    s.setReason("no_report");
+    s.setDetail("no session ReceiverReport came back within the probe's budget");
   }
 }
 
@@ -41,6 +62,8 @@ void ProbeJob::onReport(schema::ProbeReport::Reader report, uint64_t nowMs) {
   if (!first_) {
     first_ = std::make_unique<capnp::MallocMessageBuilder>();
     first_->setRoot(report);
+    rttBase_ = {report.getRttReportsSeen(), report.getRttZeroSamples(),
+                report.getRttArithFailures()};
     discoveryMs_ = PROBE_DISCOVERY_SLACK_MS;
     for (auto t : report.getAttemptTimeoutsSecs()) discoveryMs_ += uint64_t{t} * 1000;
     budgetMs_ =
@@ -86,7 +109,7 @@ void ProbeJob::cancel(uint64_t nowMs) {
 void ProbeJob::end(uint64_t nowMs) {
   if (finished()) return;
   finishedAtMs_ = nowMs;
-  if (latest_) settleProbe(latest_->getRoot<schema::ProbeReport>());
+  if (latest_) settleProbe(latest_->getRoot<schema::ProbeReport>(), rttBase_);
 }
 
 uint64_t ProbeJob::elapsedMs(uint64_t nowMs) const {

@@ -30,10 +30,22 @@ constexpr uint64_t PROBE_SESSION_BUDGET_MS = 5'000;
 constexpr uint64_t PROBE_RTT_BUDGET_MS = 3'000;
 constexpr uint64_t PROBE_DISCOVERY_SLACK_MS = 1'000;
 
+// The session MMP's RTT counters (control.capnp ProbeReport rttReportsSeen,
+// rttZeroSamples, rttArithFailures) when a probe started: the report's are
+// the session's absolute counts, a probe judges what came since.
+struct ProbeRttBase {
+  uint64_t reportsSeen = 0;
+  uint64_t zeroSamples = 0;
+  uint64_t arithFailures = 0;
+};
+
 // Stages still running when a probe ends fail as the reference's budgets
-// do: session "handshake_timeout" (rtt then not reached), rtt "no_report"
-// (no ReceiverReport came) or "no_echo" (reports, no RTT sample).
-void settleProbe(schema::ProbeReport::Builder report);
+// do: session "handshake_timeout" (rtt then not reached); rtt, on the
+// counters' growth since base (the reference's classify_rtt_failure):
+// "bad_timestamp_echo" (an echo failed arithmetic), else "sub_millisecond"
+// (an echo measured 0 ms), else "no_echo" (reports, no usable echo), else
+// "no_report" (no ReceiverReport came). Each sets the stage's detail.
+void settleProbe(schema::ProbeReport::Builder report, const ProbeRttBase& base = {});
 
 class ProbeJob {
  public:
@@ -81,6 +93,7 @@ class ProbeJob {
   uint64_t budgetMs_ = 0;
   uint64_t discoveryMs_ = 0;  // the discovery budget, from the start
   std::unique_ptr<capnp::MallocMessageBuilder> first_;
+  ProbeRttBase rttBase_;  // the first report's counters
   std::unique_ptr<capnp::MallocMessageBuilder> latest_;
   uint64_t lastReportMs_ = 0;
   uint32_t warmups_ = 0;

@@ -205,6 +205,8 @@ void rtt(mesh::MeshNode& mesh, const identity::NodeAddr& addr,
   const fsp::SessionMetrics& m = *info->mmp;
   r.setRttSamples(m.rttSamples);
   r.setRttReportsSeen(m.receiverReportsRecv + m.staleReports);
+  r.setRttZeroSamples(m.rttZeroSamples);
+  r.setRttArithFailures(m.rttArithFailures);
   if (m.srttMs) {
     r.setHasSrtt(true);
     r.setSrttMs(*m.srttMs);

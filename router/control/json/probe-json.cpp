@@ -93,8 +93,8 @@ Json probeJson(schema::ProbeReport::Reader r, uint64_t elapsedMs) {
   rtt["srtt_ms"] = r.getHasSrtt() ? Json(r.getSrttMs()) : Json(nullptr);
   rtt["samples"] = r.getRttSamples();
   rtt["reports_seen"] = r.getRttReportsSeen();
-  rtt["zero_samples"] = nullptr;    // not counted by this build's MMP
-  rtt["arith_failures"] = nullptr;  // not counted by this build's MMP
+  rtt["zero_samples"] = r.getRttZeroSamples();
+  rtt["arith_failures"] = r.getRttArithFailures();
   return Json{
       {"target",
        {{"npub", r.getTargetNpub()},
