@@ -156,6 +156,13 @@ TEST_CASE("nip19: each malformed case is its own typed error") {
     CHECK(expectError(parseSecretKey(std::string(66, 'a'))).kind ==
           IdentityErrorKind::WRONG_LENGTH);
   }
+  SUBCASE("an npub or garbage where a secret key belongs says what was expected") {
+    IdentityError err = expectError(parseSecretKey(encodeNpub(keypair.publicKey)));
+    CHECK(err.kind == IdentityErrorKind::WRONG_HRP);
+    CHECK(contains(err.message, "npub (a public key"));
+    CHECK(contains(expectError(parseSecretKey("garbage")).message,
+                   "not an nsec or 64 hex characters: bad hex"));
+  }
   SUBCASE("an uppercase nsec is hex to parseSecretKey, as in the reference") {
     CHECK(expectError(parseSecretKey(upper(nsec))).kind == IdentityErrorKind::BAD_HEX);
   }

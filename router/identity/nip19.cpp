@@ -101,7 +101,16 @@ IdentityResult<SecretKey> decodeNsec(std::string_view text) {
 
 IdentityResult<SecretKey> parseSecretKey(std::string_view text) {
   if (text.starts_with("nsec1")) return decodeNsec(text);
-  return parseHexSecret(text);
+  if (text.starts_with("npub1")) {
+    return IdentityError{IdentityErrorKind::WRONG_HRP,
+                         "this is an npub (a public key, as in fips.pub), not a secret key: "
+                         "expected an nsec or 64 hex characters (fips.key)"};
+  }
+  auto key = parseHexSecret(text);
+  if (auto* err = std::get_if<IdentityError>(&key)) {
+    err->message = "not an nsec or 64 hex characters: " + err->message;
+  }
+  return key;
 }
 
 std::string shortNpub(const PublicKey& key) {

@@ -33,8 +33,10 @@ IdentityResult<SecretKey> decodeNsec(std::string_view text);
 // The reference's secret-key rule (spec 01 §2): text starting with "nsec1"
 // (case-sensitive, as in the reference) is decoded as an nsec; anything else
 // as hex of any case, where BAD_HEX (odd length, non-hex character) is
-// checked before WRONG_LENGTH (not 64 characters), then SCALAR_OUT_OF_RANGE.
-// No whitespace is trimmed here.
+// checked before WRONG_LENGTH (not 64 characters), then SCALAR_OUT_OF_RANGE;
+// hex errors say an nsec or 64 hex characters were expected. Text starting
+// with "npub1" is WRONG_HRP (a public key given for a secret one). No
+// whitespace is trimmed here.
 IdentityResult<SecretKey> parseSecretKey(std::string_view text);
 
 // "npub1" + first 4 + "..." + last 4 data characters, for logs.
