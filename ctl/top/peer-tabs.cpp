@@ -25,8 +25,10 @@ const char* direction(bool outbound) {
   return outbound ? "out" : "in";
 }
 
+// "  label         value": a 14-column label (the longest is 13) so that a
+// full npub (63 characters) ends in column 79 and shows whole at 80 columns.
 void detailLine(TabView& view, const char* label, const std::string& value) {
-  view.lines.push_back({fmt::format("  {:<16}{}", label, value)});
+  view.lines.push_back({fmt::format("  {:<14}{}", label, value)});
 }
 
 void peerDetail(TabView& view, schema::PeerStatus::Reader p, uint64_t nowMs) {

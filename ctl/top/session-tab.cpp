@@ -16,8 +16,10 @@ namespace {
 using router::control::json::hex;
 using router::control::json::ipv6Text;
 
+// "  label         value": a 14-column label (the longest is 13) so that a
+// full npub (63 characters) ends in column 79 and shows whole at 80 columns.
 void detailLine(TabView& view, const char* label, const std::string& value) {
-  view.lines.push_back({fmt::format("  {:<16}{}", label, value)});
+  view.lines.push_back({fmt::format("  {:<14}{}", label, value)});
 }
 
 std::string pathMtu(uint16_t mtu) {

@@ -14,13 +14,25 @@
 namespace fips::ctl::top {
 namespace {
 
-TEST_CASE("sparkline: eight levels from min to max; constant series at the middle") {
+TEST_CASE("sparkline: eight levels from min to max; constant series full, or lowest at zero") {
   const std::vector<double> rising{1, 2, 3, 4, 5, 6, 7, 8};
   CHECK(sparkline(rising) == "▁▂▃▄▅▆▇█");
-  CHECK(sparkline(std::vector<double>{5, 5, 5}) == "▄▄▄");
+  CHECK(sparkline(std::vector<double>{5, 5, 5}) == "███");
   CHECK(sparkline(std::vector<double>{}).empty());
   CHECK(sparklineTail(rising, 3) == "▁▅█");  // 6, 7, 8 scaled among themselves
   CHECK(displayWidth(sparklineTail(rising, 100)) == 8);
+}
+
+// Issue #7: a constant loss_rate or tree_depth drew as ▄ where plotRows
+// draws a constant as full blocks; one rule for every metric now.
+TEST_CASE("sparkline: a constant series draws as plotRows draws it") {
+  for (double v : {0.25, 3.0, 1200.0}) {
+    const std::vector<double> constant{v, v, std::nan(""), v};
+    CHECK(sparkline(constant) == "██ █");
+    CHECK(plotRows(constant, 4, 1)[0] == "██ █");
+  }
+  CHECK(sparkline(std::vector<double>{0, 0, 0}) == "▁▁▁");
+  CHECK(sparkline(std::vector<double>{7}) == "█");
 }
 
 TEST_CASE("plotRows: bars rise from the bottom row, scaled to the series' peak") {

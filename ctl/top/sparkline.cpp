@@ -35,7 +35,7 @@ std::string sparkline(std::span<const double> values) {
       out += ' ';
       continue;
     }
-    size_t level = 3;
+    size_t level = v > 0 ? 7 : 0;  // constant series: see sparkline.h
     if (std::isfinite(range) && range > 0) {
       const double norm = std::clamp((v - lo) / range, 0.0, 1.0);
       level = std::min<size_t>(7, static_cast<size_t>(std::lround(norm * 7)));

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Unicode block sparklines and multi-row plots for fipstop (the reference's
 // helpers::sparkline: eight levels, U+2581..U+2588, scaled between the
-// series' minimum and maximum; a constant series sits at the middle level).
+// series' minimum and maximum). A constant series draws as plotRows draws
+// it, whatever the metric: full blocks when positive, the lowest block
+// when zero (the reference puts it at the middle level).
 // Pure functions; every glyph is one terminal column wide.
 #pragma once
 
@@ -11,7 +13,10 @@
 
 namespace fips::ctl::top {
 
-// One glyph per value, "" for an empty series.
+// One glyph per value, a space for a gap (NaN), "" for an empty series.
+// A varying series is scaled from its minimum (U+2581) to its maximum
+// (U+2588); a constant one is all U+2588 when its value is above zero and
+// all U+2581 when it is zero (or below), as plotRows' 0-to-peak scale.
 std::string sparkline(std::span<const double> values);
 
 // The last `width` values as a sparkline (all of them when fewer).

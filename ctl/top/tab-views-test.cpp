@@ -152,6 +152,24 @@ TEST_CASE("Peers tab: a table row per peer with its link MMP, selectable, with a
   CHECK(find(view, {"link cost", "1.69"}) >= 0);
 }
 
+// Issue #7: the detail views at 80 columns cut a full npub's last character.
+TEST_CASE("detail views: a full npub fits 80 columns whole") {
+  TopData data = fixture();
+  // The session to node-c with a full npub (the snapshot's is short).
+  data.answers->snapshot.getSessions().getSessions()[0].setNpub(PEER_NPUB);
+  for (Tab tab : {Tab::Peers, Tab::Sessions}) {
+    ViewState s;
+    s.tab = tab;
+    s.selected = 0;
+    s.detail = true;
+    const TabView view = buildTab(s, data, 80);
+    const int line = find(view, {"npub", PEER_NPUB});
+    REQUIRE(line >= 0);
+    CHECK(displayWidth(view.lines[size_t(line)].text) <= 80);
+    CHECK(clipToWidth(view.lines[size_t(line)].text, 80).ends_with(PEER_NPUB));
+  }
+}
+
 TEST_CASE("Peers tab: the parent, then STP children, then the others (the reference's groups)") {
   TopData data = fixture();
   auto snap = data.answers->snapshot;
@@ -214,6 +232,13 @@ TEST_CASE("Peers tab: Del asks before disconnecting the selected peer") {
   CHECK(lines[0].tone == Tone::Alert);
   CHECK(lines[2].text == "  Peer: core-vm");
   CHECK(lines.back().text == "  [Y] disconnect    [N/Esc] cancel");
+  // Issue #7: the README's rule, not "until you connect it or the daemon restarts".
+  std::string said;
+  for (const auto& l : lines) said += l.text + "\n";
+  CHECK(said.find("restart") == std::string::npos);
+  CHECK(
+      said.find("until its link comes up\n  again (the peer dials us, or connect) and is lost.") !=
+      std::string::npos);
   ViewState other;
   other.tab = Tab::Sessions;
   other.selected = 0;

@@ -299,8 +299,8 @@ std::vector<Line> confirmLines(const DisconnectConfirm& confirm) {
       {" Disconnect peer?", Tone::Alert},
       {""},
       {"  Peer: " + confirm.name},
-      {"  This node will not redial it until you connect it again", Tone::Dim},
-      {"  or the daemon restarts; the peer may still dial back.", Tone::Dim},
+      {"  This node will not redial it until its link comes up", Tone::Dim},
+      {"  again (the peer dials us, or connect) and is lost.", Tone::Dim},
       {""},
       {"  [Y] disconnect    [N/Esc] cancel"},
   };

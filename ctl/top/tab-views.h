@@ -53,8 +53,9 @@ std::vector<unsigned> peerOrder(const TopData& data, std::vector<PeerRole>* role
 // detail view, or on another tab.
 void requestDisconnect(ViewState& state, const TopData& data);
 
-// The Del confirmation drawn over the content: the peer's name, that it
-// is not redialled from here (it may dial back), and the Y / N keys.
+// The Del confirmation drawn over the content: the peer's name, that this
+// node does not redial it until its link comes up again (the peer dials
+// us, or connect) and is lost (README), and the Y / N keys.
 std::vector<Line> confirmLines(const DisconnectConfirm& confirm);
 
 // The shared tab builders (one file per group of tabs).
