@@ -109,9 +109,11 @@ int writeFiles(const identity::Keypair& keypair, const KeygenOptions& options) {
     fmt::print(stderr, "{}", NOTE);
     return flushStdout();
   }
-  fmt::print(stderr, "{}\nKey files written to: {}/\n\n{}", identity::encodeNpub(keypair.publicKey),
-             dir.string(), NOTE);
-  return 0;
+  // The npub alone on stdout, for PUB=$(fipsctl keygen -d DIR); the
+  // reference prints it to stderr with the notes (see keygen-command.h).
+  fmt::print("{}\n", identity::encodeNpub(keypair.publicKey));
+  fmt::print(stderr, "Key files written to: {}/\n\n{}", dir.string(), NOTE);
+  return flushStdout();
 }
 
 }  // namespace

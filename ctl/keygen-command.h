@@ -24,9 +24,12 @@ struct KeygenOptions {
 // (which must outlive parsing). The default directory is /etc/fips.
 CLI::App& addKeygenCommand(CLI::App& app, KeygenOptions& options);
 
-// Writes fips.key (0600) and fips.pub (0644) into the directory, refusing to
-// replace an existing fips.key without --force; or, with --stdout, prints
-// the nsec then the npub and writes nothing. With json, stdout gets one
+// Writes fips.key (0600, nsec + "\n") and fips.pub (0644, npub + "\n", the
+// reference's format) into the directory, refusing to replace an existing
+// fips.key without --force, then prints the npub alone on stdout and where
+// the files went and the persistent-identity note on stderr (the reference
+// prints the npub to stderr too, leaving PUB=$(fipsctl keygen) empty); or,
+// with --stdout, prints the nsec then the npub and writes nothing. With json, stdout gets one
 // object instead: {"npub", "node_addr", "ipv6_addr"} (identity --json's
 // keys) plus "key_file" and "pub_file", or "nsec" with --stdout (the
 // reference has no keygen --json). Returns the exit status.
