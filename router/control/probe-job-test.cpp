@@ -200,5 +200,81 @@ TEST_CASE("ProbeJob: the first report's rtt counters are the base of the verdict
   CHECK(bad.report().getRtt().getReason() == "bad_timestamp_echo");
 }
 
+// A session that existed when the probe started, with an SRTT from before:
+// the data plane says rtt ok with the session's counts.
+TestReport& existingWithSrtt(TestReport& t, uint64_t samples, uint64_t reports) {
+  t.measuring();
+  t.stage(t.r.initSession(), "skipped").stage(t.r.initRtt(), "ok");
+  t.r.setSessionPreexisting(true);
+  t.r.setSessionEstablished(true);
+  t.r.setHasSrtt(true);
+  t.r.setSrttMs(12.5);
+  t.r.setRttSamples(samples);
+  t.r.setRttReportsSeen(reports);
+  return t;
+}
+
+TEST_CASE("ProbeJob: an existing session's old SRTT is no answer; a sample taken since is") {
+  ProbeJob job(0);
+  TestReport t;
+  existingWithSrtt(t, 7, 7);
+  job.onReport(t.get(), 0);
+  CHECK_FALSE(job.finished());
+  CHECK(job.report().getRtt().getVerdict() == "running");
+  CHECK_FALSE(job.report().getHasSrtt());
+  CHECK(job.report().getSessionPreexisting());
+  job.onReport(t.get(), 250);
+  CHECK_FALSE(job.finished());
+  CHECK(job.overall() == "running");
+  t.r.setRttSamples(8);  // a ReceiverReport echoed a frame sent since
+  t.r.setRttReportsSeen(8);
+  job.onReport(t.get(), 500);
+  REQUIRE(job.finished());
+  CHECK(job.report().getRtt().getVerdict() == "ok");
+  CHECK(job.report().getHasSrtt());
+  CHECK(job.report().getSession().getVerdict() == "skipped");
+  CHECK(job.overall() == "ok");
+}
+
+TEST_CASE("ProbeJob: with no new sample on an existing session, rtt fails at its budget's end") {
+  ProbeJob job(0);
+  TestReport t;
+  existingWithSrtt(t, 7, 9);
+  job.onReport(t.get(), 0);
+  job.onReport(t.get(), PROBE_RTT_BUDGET_MS - 1);
+  CHECK_FALSE(job.finished());
+  job.onReport(t.get(), PROBE_RTT_BUDGET_MS);  // a frozen target: the counts never grow
+  REQUIRE(job.finished());
+  CHECK(job.report().getRtt().getVerdict() == "failed");
+  CHECK(job.report().getRtt().getReason() == "no_report");
+  CHECK_FALSE(job.report().getHasSrtt());
+  CHECK(job.overall() == "partial");
+}
+
+TEST_CASE(
+    "ProbeJob: the session a probe opened is ok on its later calls, pre-existing to the next") {
+  ProbeJob opener(0);
+  TestReport opening;
+  opening.measuring();
+  opening.stage(opening.r.initSession(), "running");
+  opening.r.setSessionOpened(true);
+  opener.onReport(opening.get(), 0);
+  TestReport later;
+  existingWithSrtt(later, 1, 1);  // the data plane: an existing session
+  opener.onReport(later.get(), 250);
+  REQUIRE(opener.finished());
+  CHECK(opener.report().getSession().getVerdict() == "ok");
+  CHECK_FALSE(opener.report().getSessionPreexisting());
+  CHECK(opener.report().getSessionOpened());
+  CHECK(opener.overall() == "ok");  // every sample is new on a session it opened
+
+  ProbeJob next(1000);
+  next.onReport(later.get(), 1000);
+  CHECK(next.report().getSession().getVerdict() == "skipped");
+  CHECK(next.report().getSessionPreexisting());
+  CHECK_FALSE(next.report().getSessionOpened());
+  CHECK(next.report().getRtt().getVerdict() == "running");
+}
+
 }  // namespace
 }  // namespace fips::router::control

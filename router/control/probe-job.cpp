@@ -63,7 +63,8 @@ void ProbeJob::onReport(schema::ProbeReport::Reader report, uint64_t nowMs) {
     first_ = std::make_unique<capnp::MallocMessageBuilder>();
     first_->setRoot(report);
     rttBase_ = {report.getRttReportsSeen(), report.getRttZeroSamples(),
-                report.getRttArithFailures()};
+                report.getRttArithFailures(), report.getRttSamples()};
+    sessionExisted_ = report.getSessionPreexisting();
     discoveryMs_ = PROBE_DISCOVERY_SLACK_MS;
     for (auto t : report.getAttemptTimeoutsSecs()) discoveryMs_ += uint64_t{t} * 1000;
     budgetMs_ =
@@ -84,9 +85,24 @@ void ProbeJob::onReport(schema::ProbeReport::Reader report, uint64_t nowMs) {
     r.setLookupIssued(true);
     r.setDiscoverySource("lookup");
   }
-  // A session this probe opened reads as the probe's on every later call.
+  // A session this probe opened reads as the probe's on every later call
+  // (the data plane reports any existing session as pre-existing).
   r.setSessionOpened(sessionOpened_);
-  if (sessionOpened_) r.setSessionPreexisting(false);
+  if (sessionOpened_) {
+    r.setSessionPreexisting(false);
+    if (r.asReader().getSession().getVerdict() == "skipped") r.initSession().setVerdict("ok");
+  }
+  // An SRTT the session had before the probe is no answer: wait for a
+  // sample taken since.
+  if (sessionExisted_ && r.asReader().getRtt().getVerdict() == "ok" &&
+      r.getRttSamples() <= rttBase_.samples) {
+    auto s = r.initRtt();
+    s.setVerdict("running");
+    s.setDetail("waiting for an RTT sample taken after the probe started");
+    r.setHasSrtt(false);
+    r.setSrttMs(0);
+    r.setLastRttMs(0);
+  }
   r.setWarmupsSent(warmups_);
 
   const auto done = r.asReader();

@@ -4,7 +4,11 @@
 // the job decides when to call again, applies the stage budgets (the
 // reference's src/proto/probe/limits.rs floors), sums the warmups the calls
 // sent, keeps what the first call found (its lookup, the session it
-// opened) and settles the verdict at the end. The caller makes the calls
+// opened, the RTT counters' base) and settles the verdict at the end. On a
+// session that existed when the probe started, rtt is ok only on an RTT
+// sample taken since (rttSamples grew), as the reference's probe: an SRTT
+// from before the probe reads running (the data plane sends a warmup each
+// call) and fails at the budget's end as settleProbe classifies. The caller makes the calls
 // and reads the clock (monotonic ms): fipsctl probe sleeps between them,
 // the control thread's probe registry schedules them on its event loop.
 // Reports come from the data-plane thread (trusted).
@@ -31,12 +35,14 @@ constexpr uint64_t PROBE_RTT_BUDGET_MS = 3'000;
 constexpr uint64_t PROBE_DISCOVERY_SLACK_MS = 1'000;
 
 // The session MMP's RTT counters (control.capnp ProbeReport rttReportsSeen,
-// rttZeroSamples, rttArithFailures) when a probe started: the report's are
-// the session's absolute counts, a probe judges what came since.
+// rttZeroSamples, rttArithFailures, rttSamples) when a probe started:
+// the report's are the session's absolute counts, a probe judges what came
+// since (the reference's probe takes the same base).
 struct ProbeRttBase {
   uint64_t reportsSeen = 0;
   uint64_t zeroSamples = 0;
   uint64_t arithFailures = 0;
+  uint64_t samples = 0;
 };
 
 // Stages still running when a probe ends fail as the reference's budgets
@@ -93,7 +99,8 @@ class ProbeJob {
   uint64_t budgetMs_ = 0;
   uint64_t discoveryMs_ = 0;  // the discovery budget, from the start
   std::unique_ptr<capnp::MallocMessageBuilder> first_;
-  ProbeRttBase rttBase_;  // the first report's counters
+  ProbeRttBase rttBase_;         // the first report's counters
+  bool sessionExisted_ = false;  // the first report found a session
   std::unique_ptr<capnp::MallocMessageBuilder> latest_;
   uint64_t lastReportMs_ = 0;
   uint32_t warmups_ = 0;

@@ -150,9 +150,11 @@ void path(mesh::MeshNode& mesh, const identity::NodeAddr& addr, const stp::Coord
         theirs == nullptr ? "no coordinates for the target" : "no peer leads closer to the target");
 }
 
-// session: an existing session is reported (left intact); with none and a
-// next hop, the probe opens one (the reference's probe does too), marked as
-// the probe's until Data adopts it. Returns the session once established.
+// session: an existing session is reported (left intact) as pre-existing;
+// with none and a next hop, the probe opens one (the reference's probe does
+// too) and only that call says so (sessionOpened): ProbeJob tells its own
+// later calls apart from a later probe's. Returns the session once
+// established.
 std::optional<fsp::SessionInfo> session(mesh::MeshNode& mesh, const identity::NodeAddr& addr,
                                         bool pathOk, ProbeReport::Builder r) {
   auto info = mesh.sessions().info(addr);
@@ -169,8 +171,7 @@ std::optional<fsp::SessionInfo> session(mesh::MeshNode& mesh, const identity::No
     stage(r.initSession(), "running", "", "opened a session for the probe");
     return std::nullopt;
   }
-  r.setSessionPreexisting(!info->openedForProbe);
-  r.setSessionOpened(info->openedForProbe);
+  r.setSessionPreexisting(true);
   const bool established = info->state == fsp::SessionState::ESTABLISHED;
   r.setSessionEstablished(established);
   if (info->pathMtu != fsp::PathMtuState::UNKNOWN) r.setPathMtu(info->pathMtu);
@@ -178,18 +179,18 @@ std::optional<fsp::SessionInfo> session(mesh::MeshNode& mesh, const identity::No
     stage(r.initSession(), "running", "", "the session is handshaking");
     return std::nullopt;
   }
-  if (info->openedForProbe) {
-    stage(r.initSession(), "ok");
-  } else {
-    // The reference's verdict for a session it did not open (left intact).
-    stage(r.initSession(), "skipped", "preexisting", "an existing session (left intact)");
-  }
+  // The reference's verdict for a session it did not open (left intact).
+  stage(r.initSession(), "skipped", "preexisting", "an existing session (left intact)");
   return info;
 }
 
-// rtt: the session's SRTT from session-layer MMP (spec 04 §3.3). Until the
-// first RTT sample the stage is running; a session on which nothing was
-// sealed yet gets one CoordsWarmup, so the remote has a frame to report on.
+// rtt: the session's SRTT from session-layer MMP (spec 04 §3.3); "ok" once
+// it has one. ProbeJob holds that back until a sample taken after the probe
+// started (rttSamples grew). Each call on an established session gets one
+// CoordsWarmup, so the remote has a frame to report on: while nothing was
+// sealed yet, or while an SRTT exists (it may predate the probe); not while
+// the first ReceiverReport after traffic is awaited. Callers call at most
+// every 250 ms (control/probe-job.h PROBE_POLL_INTERVAL_MS).
 void rtt(mesh::MeshNode& mesh, const identity::NodeAddr& addr,
          const std::optional<fsp::SessionInfo>& info, ProbeReport::Builder r) {
   if (!info) {
@@ -207,6 +208,7 @@ void rtt(mesh::MeshNode& mesh, const identity::NodeAddr& addr,
   r.setRttReportsSeen(m.receiverReportsRecv + m.staleReports);
   r.setRttZeroSamples(m.rttZeroSamples);
   r.setRttArithFailures(m.rttArithFailures);
+  if ((m.packetsSent == 0 || m.srttMs) && mesh.sendSessionWarmup(addr)) r.setWarmupsSent(1);
   if (m.srttMs) {
     r.setHasSrtt(true);
     r.setSrttMs(*m.srttMs);
@@ -214,7 +216,6 @@ void rtt(mesh::MeshNode& mesh, const identity::NodeAddr& addr,
     stage(r.initRtt(), "ok");
     return;
   }
-  if (m.packetsSent == 0 && mesh.sendSessionWarmup(addr)) r.setWarmupsSent(1);
   stage(r.initRtt(), "running", "", "waiting for the first session ReceiverReport");
 }
 

@@ -10,7 +10,10 @@
 # and an SRTT in the rtt block; after pings A→C over fips0, `fipsctl show
 # sessions --json` on A and on C shows the session with a non-null
 # mmp.srtt_ms (and loss_rate, etx), and the table has the SRTT column;
-# `fipsctl probe relay-b` (A's alias for B in its config) probes B.
+# `fipsctl probe relay-b` (A's alias for B in its config) probes B; a
+# later probe of C sees the session as pre-existing and is ok on a new RTT
+# sample; with C's router frozen (SIGSTOP) a probe exits non-zero with rtt
+# failed (the old SRTT is no answer).
 set -u
 BUILD=${1:?usage: session-mmp-test.sh BUILD_DIR}
 . "$(dirname "$0")/../lib/netns.sh"
@@ -83,6 +86,20 @@ check "show sessions --json on A: loss_rate, etx and path_mtu in the mmp block" 
   "ctl A show sessions --json | json_get 'all(k in d[\"sessions\"][0][\"mmp\"] for k in (\"loss_rate\",\"etx\",\"path_mtu\",\"mode\"))' | grep -qx True"
 check "show sessions (table) on A has the SRTT column and a value in ms" bash -c \
   "ctl A show sessions | grep -q SRTT && ctl A show sessions | grep -qE '[0-9]+\.[0-9]ms'"
+
+# The session now exists: a later probe reports it pre-existing and is ok
+# only on a new RTT sample.
+ctl A probe "${NPUB[C]}" --json > "$WORK/probe-again.json"; echo $? > "$WORK/probe-again.rc"
+echo "# probe again: $(json_get '[(s, d[s]["verdict"], d[s]["reason"]) for s in ("session","rtt")]' < "$WORK/probe-again.json")"
+check "probe C again: exit 0, the session pre-existing (skipped), rtt ok" bash -c \
+  "[ \"\$(cat $WORK/probe-again.rc) \$(json_get 'd[\"session\"][\"verdict\"], d[\"session\"][\"preexisting\"], d[\"rtt\"][\"verdict\"]' < $WORK/probe-again.json)\" = '0 skipped True ok' ]"
+ROUTER_C=$(child_pid "${SUITE[C]}" fips-router)
+kill -STOP "$ROUTER_C"
+ctl A probe "${NPUB[C]}" --json > "$WORK/probe-frozen.json"; echo $? > "$WORK/probe-frozen.rc"
+kill -CONT "$ROUTER_C"
+echo "# probe frozen C: $(json_get '[d["overall"], d["rtt"]["verdict"], d["rtt"]["reason"]]' < "$WORK/probe-frozen.json")"
+check "probe C with C's router stopped: non-zero exit, rtt failed, overall partial" bash -c \
+  "[ \"\$(cat $WORK/probe-frozen.rc) \$(json_get 'd[\"rtt\"][\"verdict\"], d[\"overall\"]' < $WORK/probe-frozen.json)\" = '1 failed partial' ]"
 
 for n in "${NODES[@]}"; do stop_suite "$n"; done
 finish
