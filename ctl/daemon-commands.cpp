@@ -288,6 +288,12 @@ int statsHistory(const DaemonOptions& o) {
   });
 }
 
+// The peer's npub as the daemon resolved it (a configured alias as its
+// npub), else `sent` (a daemon that does not say).
+std::string resolvedNpub(schema::CommandResult::Reader result, const std::string& sent) {
+  return result.getNpub().size() > 0 ? std::string(result.getNpub().cStr()) : sent;
+}
+
 int connect(const DaemonOptions& o) {
   const bool ipTransport = o.transport == "udp" || o.transport.starts_with("udp/") ||
                            o.transport == "tcp" || o.transport == "ethernet";
@@ -308,8 +314,9 @@ int connect(const DaemonOptions& o) {
     if (result.isError()) return reportError(result.getError().cStr());
     const ConnectAnswer answer{result.getRefreshed(), result.getAlreadyConnected(),
                                result.getAlreadyConnecting(), result.getDialState().cStr()};
-    if (o.json) return printJson(connectJson(key, o.address, o.transport, answer));
-    return print(connectText(key, o.address, o.transport, answer) + "\n");
+    const std::string npub = resolvedNpub(result, key);
+    if (o.json) return printJson(connectJson(npub, o.address, o.transport, answer));
+    return print(connectText(npub, o.address, o.transport, answer) + "\n");
   });
 }
 
@@ -321,17 +328,18 @@ int disconnect(const DaemonOptions& o) {
     auto response = c.wait(request.send());
     auto result = response.getResult();
     if (result.isError()) return reportError(result.getError().cStr());
+    const std::string npub = resolvedNpub(result, key);
     if (o.json) {
       Json out{
-          {"npub", key}, {"disconnected", true}, {"dial_cancelled", result.getDialCancelled()}};
+          {"npub", npub}, {"disconnected", true}, {"dial_cancelled", result.getDialCancelled()}};
       if (result.getDialCancelled()) out["dial_state"] = result.getDialState().cStr();
       return printJson(out);
     }
     if (result.getDialCancelled()) {
-      return print(fmt::format("cancelled the pending dial to {} ({}) and its retries\n", key,
+      return print(fmt::format("cancelled the pending dial to {} ({}) and its retries\n", npub,
                                dialStateText(result.getDialState().cStr())));
     }
-    return print(fmt::format("disconnected {}\n", key));
+    return print(fmt::format("disconnected {}\n", npub));
   });
 }
 

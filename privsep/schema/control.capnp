@@ -430,6 +430,8 @@ struct CommandResult {
   dialCancelled @5 :Bool;  # disconnect: the peer was not up; its pending dial and retries were cancelled
   dialState @6 :Text;      # with either: "handshake", "retry_backoff" or "resolving" (its host
                            # name); connect with a host name: "resolving" (dialed once it answers)
+  npub @7 :Text;           # connect, disconnect: the peer's canonical npub (what an alias, a
+                           # hosts-file name or an upper-case npub named); "" when it was not resolved
 }
 
 # One metric of the stats history (fipsctl stats list; the reference's

@@ -58,6 +58,7 @@ void CommandBridge::onReply(size_t bytes) {
   outcome.alreadyConnecting = result.getAlreadyConnecting();
   outcome.dialCancelled = result.getDialCancelled();
   outcome.dialState = result.getDialState();
+  outcome.npub = result.getNpub();
   if (reply.hasProbe()) {
     capnp::MallocMessageBuilder report;
     report.setRoot(reply.getProbe());

@@ -26,6 +26,7 @@ struct CommandOutcome {
   bool alreadyConnecting = false;  // connect: a dial was already under way
   bool dialCancelled = false;      // disconnect: a pending dial was cancelled
   std::string dialState;           // "handshake", "retry_backoff", "resolving" or ""
+  std::string npub;                // connect, disconnect: the resolved canonical npub, or ""
   kj::Array<capnp::word> probe;    // a probe's ProbeReport as a flat message; empty otherwise
 };
 

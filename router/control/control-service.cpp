@@ -22,6 +22,7 @@ void setResult(schema::CommandResult::Builder out, const CommandOutcome& outcome
   out.setAlreadyConnecting(outcome.alreadyConnecting);
   out.setDialCancelled(outcome.dialCancelled);
   out.setDialState(outcome.dialState);
+  out.setNpub(outcome.npub);
 }
 
 }  // namespace

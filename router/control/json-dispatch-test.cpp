@@ -8,6 +8,8 @@
 // Test-only code.
 #include "router/control/json-dispatch.h"
 
+#include <algorithm>
+#include <cctype>
 #include <memory>
 #include <vector>
 
@@ -16,7 +18,6 @@
 
 #include <doctest/doctest.h>
 
-#include "router/control/json/command-json.h"
 #include "router/control/json/command-json.h"
 #include "router/control/json/mesh-json.h"
 #include "router/control/json/metrics-json.h"
@@ -230,12 +231,31 @@ TEST_CASE("probe_start, probe_poll, probe_cancel: params checked, then a probe j
   REQUIRE(std::holds_alternative<ProbeRequest>(cancel));
   CHECK(std::get<ProbeRequest>(cancel).kind == ProbeRequest::Kind::CANCEL);
   CHECK(std::get<ProbeRequest>(cancel).id == 3);
-  // The reference's as_u64(): a string, a negative or a missing id is missing.
-  for (const char* line :
-       {R"({"command":"probe_poll"})", R"({"command":"probe_poll","params":{"probe_id":"7"}})",
-        R"({"command":"probe_cancel","params":{"probe_id":-1}})"}) {
+  // An absent or null id is missing; any other type is an invalid parameter.
+  for (const char* line : {R"({"command":"probe_poll"})", R"({"command":"probe_poll","params":{}})",
+                           R"({"command":"probe_cancel","params":{"probe_id":null}})"}) {
     CHECK(answer(line, nullptr) == error("missing 'probe_id' parameter"));
   }
+  for (const char* id : {R"("1")", "-1", "1.5", "1e30", "true", "[1]"}) {
+    for (const char* command : {"probe_poll", "probe_cancel"}) {
+      const std::string line =
+          std::string(R"({"command":")") + command + R"(","params":{"probe_id":)" + id + "}}";
+      CHECK(answer(line, nullptr) ==
+            error("invalid 'probe_id' parameter: expected a non-negative integer"));
+    }
+  }
+  CHECK(answer(R"({"command":"probe_start","params":{"npub":5}})", nullptr) ==
+        error("invalid 'npub' parameter: expected a string (an npub)"));
+  CHECK(answer(R"({"command":"probe_start","params":{"npub":null}})", nullptr) ==
+        error("missing 'npub' parameter"));
+  // An upper-case npub goes on in its canonical lower-case form.
+  std::string upper = npub;
+  std::transform(upper.begin(), upper.end(), upper.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+  Dispatch startUpper =
+      dispatch(R"({"command":"probe_start","params":{"npub":")" + upper + R"("}})", nullptr);
+  REQUIRE(std::holds_alternative<ProbeRequest>(startUpper));
+  CHECK(std::get<ProbeRequest>(startUpper).npub == npub);
 }
 
 TEST_CASE("stats queries: the reference's names, params, defaults and errors") {
@@ -470,6 +490,15 @@ TEST_CASE("a command's outcome becomes the reference's response") {
                                                {"disconnected", true},
                                                {"dial_cancelled", true},
                                                {"dial_state", "retry_backoff"}}}});
+  // An alias or hosts-file name: the npub the router resolved it to.
+  BridgeRequest byAlias = command(
+      R"({"command":"connect","params":{"npub":"bob","address":"10.0.0.1:2121","transport":"udp"}})");
+  CommandOutcome resolved;
+  resolved.ok = true;
+  resolved.npub = "npub1b";
+  CHECK(bridgeResponse(byAlias, resolved)["data"]["npub"] == "npub1b");
+  BridgeRequest dropAlias = command(R"({"command":"disconnect","params":{"npub":"bob"}})");
+  CHECK(bridgeResponse(dropAlias, resolved)["data"]["npub"] == "npub1b");
   CommandOutcome refused;
   refused.error = "peer not found: npub1a";
   CHECK(bridgeResponse(d, refused) == error("peer not found: npub1a"));

@@ -93,24 +93,40 @@ Dispatch disconnectRequest(const JsonRequest& request) {
   return out;
 }
 
+// A probe parameter that is present but of the wrong type: absent or null
+// is "missing '<field>' parameter", another type "invalid '<field>'
+// parameter: expected <expected>" (as the stats queries say).
+Json badParam(const Json& params, const char* field, const char* expected) {
+  if (!params.is_object()) return missing(field);
+  auto it = params.find(field);
+  if (it == params.end() || it->is_null()) return missing(field);
+  return errorResponse(std::string("invalid '") + field + "' parameter: expected " + expected);
+}
+
 Dispatch probeStart(const JsonRequest& request) {
   if (request.params.is_null()) return errorResponse("missing params for probe_start");
   auto npub = stringParam(request.params, "npub");
-  if (!npub) return missing("npub");
+  if (!npub) return badParam(request.params, "npub", "a string (an npub)");
   const auto key = identity::decodeNpub(*npub);
   if (const auto* error = std::get_if<identity::IdentityError>(&key)) {
     return errorResponse("invalid peer npub: " + error->message);
   }
-  return ProbeRequest{ProbeRequest::Kind::START, std::move(*npub), 0};
+  // The canonical (lower-case) npub, whatever case was typed.
+  return ProbeRequest{ProbeRequest::Kind::START,
+                      identity::encodeNpub(std::get<identity::PublicKey>(key)), 0};
 }
 
 // probe_poll, probe_cancel: params.probe_id as an unsigned integer (the
-// reference's as_u64()).
+// reference's as_u64()); a string, a negative, a fraction or a number
+// beyond 2^64 is an invalid parameter.
 Dispatch probeById(const JsonRequest& request, ProbeRequest::Kind kind) {
-  if (!request.params.is_object()) return missing("probe_id");
-  auto it = request.params.find("probe_id");
-  if (it == request.params.end() || !it->is_number_unsigned()) return missing("probe_id");
-  return ProbeRequest{kind, "", it->get<uint64_t>()};
+  if (request.params.is_object()) {
+    auto it = request.params.find("probe_id");
+    if (it != request.params.end() && it->is_number_unsigned()) {
+      return ProbeRequest{kind, "", it->get<uint64_t>()};
+    }
+  }
+  return badParam(request.params, "probe_id", "a non-negative integer");
 }
 
 }  // namespace
@@ -139,14 +155,15 @@ Dispatch dispatchRequest(const JsonRequest& request, const FlatSnapshot& snapsho
 
 Json bridgeResponse(const BridgeRequest& request, const CommandOutcome& outcome) {
   if (!outcome.ok) return errorResponse(outcome.error);
+  // The peer as the router resolved it (an alias or hosts-file name as its npub).
+  const std::string& npub = outcome.npub.empty() ? request.npub : outcome.npub;
   if (request.kind == BridgeRequest::Kind::DISCONNECT) {
-    Json data{
-        {"npub", request.npub}, {"disconnected", true}, {"dial_cancelled", outcome.dialCancelled}};
+    Json data{{"npub", npub}, {"disconnected", true}, {"dial_cancelled", outcome.dialCancelled}};
     if (outcome.dialCancelled) data["dial_state"] = outcome.dialState;
     return okResponse(data);
   }
   return okResponse(json::connectJson(
-      request.npub, request.address, request.transport,
+      npub, request.address, request.transport,
       {outcome.refreshed, outcome.alreadyConnected, outcome.alreadyConnecting, outcome.dialState}));
 }
 

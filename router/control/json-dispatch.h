@@ -43,7 +43,9 @@ using Dispatch = std::variant<Json, BridgeRequest, ProbeRequest>;
 // Answers `request` from `snapshot` (nullptr before the first publish) or,
 // for the stats queries, from `history`; or says which command to run. Errors use the reference's
 // texts: "unknown command: <name>", "missing params for <name>", "missing '<field>' parameter",
-// "invalid peer npub: <e>" (probe_start; probe_id must be an unsigned integer); the
+// "invalid peer npub: <e>" (probe_start, which passes the npub on in its canonical lower-case
+// form); a probe parameter of the wrong type (probe_id not an unsigned integer, npub not a string)
+// is "invalid '<field>' parameter: expected ..." (null or absent is missing); the
 // reference's commands this build lacks answer
 // "<name>: not available yet in this build".
 Dispatch dispatchRequest(const JsonRequest& request, const FlatSnapshot& snapshot,

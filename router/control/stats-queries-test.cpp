@@ -120,6 +120,8 @@ TEST_CASE("statsHistory: the reference's errors") {
   CHECK(f.ask("mesh_size", "", "10x", nullptr) == "unknown duration unit: x (expected s, m, h)");
   CHECK(f.ask("mesh_size", "", nullptr, "1h") == "unknown granularity: 1h (expected 1s or 1m)");
   CHECK(f.ask("srtt_ms", "npub1nope", nullptr, nullptr).starts_with("invalid peer npub: "));
+  CHECK(f.ask("srtt_ms", "nobody", nullptr, nullptr) ==
+        "unknown peer 'nobody': not an npub, a hosts-file name or a configured peer alias");
   CHECK(f.ask("srtt_ms", identity::encodeNpub(keyOf(2)), nullptr, nullptr) ==
         "peer not tracked in stats history: " + identity::shortNpub(keyOf(2)));
 }

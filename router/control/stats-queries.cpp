@@ -3,6 +3,7 @@
 #include "router/control/stats-queries.h"
 
 #include <string>
+#include <string_view>
 #include <variant>
 
 #include "router/identity/nip19.h"
@@ -44,13 +45,19 @@ Range parseRange(Params params) {
 }
 
 // The node address of an npub, or of a tracked peer whose display name
-// (its configured alias) is `peer`; otherwise the reference's error text.
+// (its configured alias) is `peer`; otherwise the error text: connect's
+// "unknown peer ..." for what is not an npub at all, the reference's
+// "invalid peer npub: <e>" for a bad npub.
 std::variant<identity::NodeAddr, std::string> peerAddr(const stats::StatsHistory& history,
                                                        capnp::Text::Reader peer) {
   auto key = identity::decodeNpub(std::string_view(peer.cStr(), peer.size()));
   if (auto* error = std::get_if<identity::IdentityError>(&key)) {
     for (const auto& tracked : history.trackedPeers()) {
       if (tracked.displayName == peer.cStr()) return tracked.addr;
+    }
+    if (!std::string_view(peer.cStr(), peer.size()).starts_with("npub1")) {
+      return "unknown peer '" + std::string(peer.cStr()) +
+             "': not an npub, a hosts-file name or a configured peer alias";
     }
     return "invalid peer npub: " + error->message;
   }

@@ -34,10 +34,12 @@ std::string lower(std::string text) {
   return text;
 }
 
-// The key `peer` names (an npub, or a configured alias in any case), or the
-// error line.
+// The key `peer` names (a hosts-file name or a configured alias, in any
+// case, else an npub), or the error line.
 std::variant<identity::PublicKey, std::string> resolvePeer(const std::string& peer,
-                                                           const PeerAliases& aliases) {
+                                                           const PeerAliases& aliases,
+                                                           const dns::HostMap& hosts) {
+  if (const auto* key = hosts.find(peer)) return *key;
   if (auto it = aliases.find(lower(peer)); it != aliases.end()) return it->second;
   auto key = identity::decodeNpub(peer);
   if (auto* error = std::get_if<identity::IdentityError>(&key)) {
@@ -68,12 +70,13 @@ std::string dialState(const mesh::MeshNode& links, const PeerResolver* resolver,
 
 void connect(schema::ControlCommand::Connect::Reader c, mesh::MeshNode& links,
              const TransportSet& transports, PeerResolver* resolver, const PeerAliases& aliases,
-             schema::CommandResult::Builder result) {
+             const dns::HostMap& hosts, schema::CommandResult::Builder result) {
   const std::string address = c.getAddress();
   const std::string transport = c.getTransport();
-  auto key = resolvePeer(c.getNpub(), aliases);
+  auto key = resolvePeer(c.getNpub(), aliases, hosts);
   if (auto* error = std::get_if<std::string>(&key)) return result.setError(*error);
   const auto& peerKey = std::get<identity::PublicKey>(key);
+  result.setNpub(identity::encodeNpub(peerKey));
   const auto peerAddr = identity::NodeAddr::fromPublicKey(peerKey);
   if (peerAddr == links.self()) return result.setError("cannot connect to this node");
   const auto transportId = transports.boundId(transport);
@@ -133,11 +136,12 @@ void connect(schema::ControlCommand::Connect::Reader c, mesh::MeshNode& links,
 }
 
 void disconnect(schema::ControlCommand::Disconnect::Reader d, mesh::MeshNode& links,
-                PeerResolver* resolver, const PeerAliases& aliases,
+                PeerResolver* resolver, const PeerAliases& aliases, const dns::HostMap& hosts,
                 schema::CommandResult::Builder result) {
   const std::string peer = d.getNpub();
-  auto key = resolvePeer(peer, aliases);
+  auto key = resolvePeer(peer, aliases, hosts);
   if (auto* error = std::get_if<std::string>(&key)) return result.setError(*error);
+  result.setNpub(identity::encodeNpub(std::get<identity::PublicKey>(key)));
   const auto addr = identity::NodeAddr::fromPublicKey(std::get<identity::PublicKey>(key));
   const auto state = dialState(links, resolver, addr);
   if (!activePeer(links, addr) && state.empty()) {
@@ -169,21 +173,22 @@ PeerAliases peerAliases(capnp::List<schema::StaticPeer>::Reader peers) {
 
 void runControlCommand(schema::ControlCommand::Reader command, mesh::MeshNode& links,
                        const TransportSet& transports, PeerResolver* resolver,
-                       const PeerAliases& aliases,
+                       const PeerAliases& aliases, const dns::HostMap& hosts,
                        const std::map<identity::NodeAddr, std::string>& names,
                        schema::ControlReply::Builder reply) {
   switch (command.which()) {
     case schema::ControlCommand::CONNECT:
-      connect(command.getConnect(), links, transports, resolver, aliases, reply.initResult());
+      connect(command.getConnect(), links, transports, resolver, aliases, hosts,
+              reply.initResult());
       break;
     case schema::ControlCommand::DISCONNECT:
-      disconnect(command.getDisconnect(), links, resolver, aliases, reply.initResult());
+      disconnect(command.getDisconnect(), links, resolver, aliases, hosts, reply.initResult());
       break;
     case schema::ControlCommand::PROBE: {
-      // The target as connect and disconnect take it (an npub or a
-      // configured alias); the report names it by its npub.
+      // The target as connect and disconnect take it (an npub, a hosts-file
+      // name or a configured alias); the report names it by its npub.
       auto probe = command.getProbe();
-      auto key = resolvePeer(probe.getNpub(), aliases);
+      auto key = resolvePeer(probe.getNpub(), aliases, hosts);
       if (auto* error = std::get_if<std::string>(&key)) {
         reply.initResult().setError(*error);
         break;

@@ -11,6 +11,7 @@
 #include "control-bridge.capnp.h"
 #include "router/daemon/peer-resolver.h"
 #include "router/daemon/transport-set.h"
+#include "router/dns/host-map.h"
 #include "router/identity/public-key.h"
 #include "router/mesh/mesh-node.h"
 #include "supervisor.capnp.h"
@@ -27,15 +28,16 @@ using PeerAliases = std::map<std::string, identity::PublicKey>;
 PeerAliases peerAliases(capnp::List<schema::StaticPeer>::Reader peers);
 
 // Runs `command` and writes its outcome to `reply` (its result; a probe
-// also its report). The peer of connect and disconnect is an npub or one of
-// `aliases` (any case); `names` are the display names of configured peers.
+// also its report). The peer of connect, disconnect and probe is a name of
+// `hosts` (the hosts file, as fipsctl reads it), one of `aliases` (any case)
+// or an npub; `names` are the display names of configured peers.
 // Connect takes a numeric ip:port, or a host:port that `resolver` has the
 // UDP worker look up before the one dial. A connect to a peer whose dial is under way (handshake,
 // retry backoff, or its host name being looked up by `resolver`, which may be null) changes nothing
 // and says so; a disconnect of such a peer cancels the dial.
 void runControlCommand(schema::ControlCommand::Reader command, mesh::MeshNode& links,
                        const TransportSet& transports, PeerResolver* resolver,
-                       const PeerAliases& aliases,
+                       const PeerAliases& aliases, const dns::HostMap& hosts,
                        const std::map<identity::NodeAddr, std::string>& names,
                        schema::ControlReply::Builder reply);
 

@@ -214,6 +214,9 @@ void RouterDaemon::startMesh(schema::RouterConfig::Reader slice, crypto::KeyPair
 // (dnsSocketReady, possibly before this runs).
 void RouterDaemon::startDns(schema::RouterConfig::Reader slice) {
   dnsConfig_ = DnsServiceConfig::fromSlice(slice);
+  // The DNS service logs the file's warnings; this copy only says it read it.
+  controlHosts_.emplace(dns::HostMap{}, dnsConfig_->hostsPath, hostsFiles_,
+                        [](bool, const std::string& line) { spdlog::debug("control: {}", line); });
   dnsByHelper_ = dnsConfig_->boundByTunHelper(slice.getTunEnabled());
   if (dnsByHelper_) {
     adoptDnsSocket();
@@ -314,8 +317,10 @@ void RouterDaemon::sampleHistory() {
 void RouterDaemon::onControlCommand(schema::ControlCommand::Reader command,
                                     schema::ControlReply::Builder reply) {
   if (!mesh_ || stopping_) return reply.initResult().setError("node shutting down");
-  runControlCommand(command, *mesh_, transports_, resolver_.get(), peerAliases_, facts_.aliases,
-                    reply);
+  static const dns::HostMap noHosts;
+  if (controlHosts_) controlHosts_->checkReload();
+  runControlCommand(command, *mesh_, transports_, resolver_.get(), peerAliases_,
+                    controlHosts_ ? controlHosts_->hosts() : noHosts, facts_.aliases, reply);
   transports_.flush();
   publishSnapshot();
 }

@@ -126,6 +126,10 @@ class RouterDaemon final : public mesh::MeshIo {
   std::optional<uint32_t> tunIfindex_;
   NodeFacts facts_;
   PeerAliases peerAliases_;  // connect/disconnect by peers[].alias
+  // connect/disconnect/probe by hosts-file name (the DNS service's file,
+  // read whether or not DNS is on; reloaded when it changes)
+  dns::PosixHostsFileSource hostsFiles_;
+  std::optional<dns::HostsReloader> controlHosts_;
   HistorySampler historySampler_;
   std::string tunState_ = "disabled";
   bool stopping_ = false;

@@ -16,7 +16,9 @@
 # dialed (a configured silent peer, or a second connect) says "already
 # connecting" (exit 0; already_connecting and dial_state in --json) and
 # `disconnect` of it cancels the dial and its retries (no handshake to it
-# afterwards, "peer not found" the second time); `connect` by host name
+# afterwards, "peer not found" the second time), also by a configured
+# alias (silent-two), the --json answers naming its npub; `stats history
+# --peer nobody` says connect's "unknown peer" wording; `connect` by host name
 # (node-b.test in A's netns hosts file) is looked up by the UDP worker and
 # brings B up, and a name that does not resolve is logged and not dialed;
 # `connect` with an fd00::/8 address is refused with an error naming
@@ -53,6 +55,7 @@ for i in $(seq 1 20); do
   NPUB[S$i]=$("$BUILD/ctl/fipsctl" keygen --stdout | sed -n 2p)
   if [ "$i" -le 10 ]; then addr="203.0.113.$i"; else addr="198.51.100.$i"; fi
   SILENT+=(--peer "S$i" "$addr:2121")
+  [ "$i" -eq 2 ] && SILENT+=(--alias silent-two)  # connect/disconnect by alias
 done
 node_config A --bind 10.97.0.1:2121 --dead 30 "${SILENT[@]}"
 node_config B --bind 10.97.0.2:2121 --dead 30
@@ -110,6 +113,15 @@ check "disconnect of a configured peer still being dialed: exit 0, the dial canc
   bash -c "[ $rc -eq 0 ] && grep -q 'cancelled the pending dial' $WORK/out"
 sleep 4  # past the retry backoff (at most 2 s): a dial left behind would be back
 check "after that disconnect: no handshake to it, none 4 s later" bash -c "! pending_to 203.0.113.1:2121"
+# by its configured alias (the router resolves it): the npub it names
+ctl connect silent-two 203.0.113.2:2121 udp --json > "$WORK/out" 2>&1
+check "connect --json by alias: already_connecting, the alias's npub" python3 -c \
+  'import json,sys; d=json.load(open(sys.argv[1])); sys.exit(0 if d["already_connecting"] and d["npub"] == sys.argv[2] else 1)' \
+  "$WORK/out" "${NPUB[S2]}"
+ctl disconnect silent-two --json > "$WORK/out" 2>&1
+check "disconnect --json by alias: the dial cancelled, the alias's npub" python3 -c \
+  'import json,sys; d=json.load(open(sys.argv[1])); sys.exit(0 if d["dial_cancelled"] and d["npub"] == sys.argv[2] else 1)' \
+  "$WORK/out" "${NPUB[S2]}"
 X=$("$BUILD/ctl/fipsctl" keygen --stdout | sed -n 2p)  # a key at an address that never answers
 check "connect to a new peer whose address is silent: exit 0, connecting" bash -c \
   "$BUILD/ctl/fipsctl -s $SOCK_A connect $X 198.51.100.50:2121 udp | grep -q '^connecting'"
@@ -177,6 +189,9 @@ check "stats history --window 10: the unit is missing" \
   history_refused "missing duration unit: 10" peer_count --window 10
 check "stats history --granularity '': refused" \
   history_refused "unknown granularity:" peer_count --granularity ""
+check "stats history --peer nobody: connect's unknown peer wording" history_refused \
+  "unknown peer 'nobody': not an npub, a hosts-file name or a configured peer alias" \
+  srtt_ms --peer nobody
 check "stats history srtt_ms without --peer: needs --peer" \
   history_refused "srtt_ms is a per-peer metric: give --peer" srtt_ms
 history_cut() {

@@ -13,7 +13,9 @@
 # `fipsctl --json` for the same query (same tick), with the answers of
 # show_sessions/connections/routing/identity_cache/acl and the stats
 # history queries (the reference's names and params) checked for content,
-# connect's data carrying already_connected/already_connecting; the probe
+# connect's data carrying already_connected/already_connecting; connect and
+# disconnect by a name of A's hosts file (bobby) answer with B's npub; the
+# stats peer error and probe param type errors say what was wrong; the probe
 # triplet: probe_start, probe_poll until done gives overall ok for B (and
 # show_status is answered meanwhile), unknown id, own npub, bad npub and
 # cancel errors/answers as the reference's; fipsctl probe of an unknown
@@ -90,7 +92,12 @@ ask() {
 }
 router_pid() { child_pid "${SUP[A]}" fips-router; }
 
-start A "$A"; start B "$B"
+# A's hosts file names B "bobby" (connect/disconnect take it, as fipsctl
+# does); the router (unprivileged) reads it, so $WORK is opened to it
+chmod 755 "$WORK"
+printf '# name npub\nbobby %s\n' "$NPUB_B" > "$WORK/hosts"
+FIPS_HOSTS_FILE="$WORK/hosts" start A "$A"
+start B "$B"
 wait_until 10 bash -c "grep -qs 'udp ready' $WORK/A.log && grep -qs 'udp ready' $WORK/B.log && [ -S $SOCK_A ] && [ -S $SOCK_B ]"
 ROUTER=$(router_pid)
 
@@ -211,6 +218,9 @@ json_first() {
   "$BUILD/ctl/fipsctl" --json -s "$SOCK_A" show status | jq -e '.peer_count == 1' >/dev/null
 }
 check "fipsctl --json before the subcommand" json_first
+ask connect '{"npub":"bobby","address":"10.97.0.2:2121","transport":"udp"}' > "$WORK/connect-name.json"
+check "connect by hosts-file name to the linked peer: already_connected, npub resolved" \
+  jq -e --arg b "$NPUB_B" '.status == "ok" and .data.already_connected and .data.npub == $b' "$WORK/connect-name.json"
 crlf_request() {
   printf ' { "command" : "show_status" }\r\n' | send "$SOCK_A" | jq -e '.status == "ok"' >/dev/null
 }
@@ -257,9 +267,19 @@ check "stats history with a numeric metric: a type error" \
 check "stats history of a per-peer metric without peer: a peer is needed" \
   expect_error "srtt_ms is a per-peer metric" \
   <<< '{"command":"show_stats_history","params":{"metric":"srtt_ms"}}'
+check "stats history of an unknown peer name: connect's wording" \
+  expect_error "unknown peer 'nobody': not an npub, a hosts-file name or a configured peer alias" \
+  <<< '{"command":"show_stats_history","params":{"metric":"srtt_ms","peer":"nobody"}}'
 check "connect without params" expect_error "missing params for connect" <<< '{"command":"connect"}'
 check "connect without address" \
   expect_error "missing 'address' parameter" <<< '{"command":"connect","params":{"npub":"x"}}'
+for id in '"1"' -1 1.5 1e30; do
+  check "probe_poll with probe_id $id: invalid parameter" \
+    expect_error "invalid 'probe_id' parameter: expected a non-negative integer" \
+    <<< '{"command":"probe_poll","params":{"probe_id":'"$id"'}}'
+done
+check "probe_start with a numeric npub: invalid parameter" \
+  expect_error "invalid 'npub' parameter" <<< '{"command":"probe_start","params":{"npub":5}}'
 check "a client that stops mid-line: read timeout" stalled
 status_ok() { ask show_status | jq -e '.status == "ok"' >/dev/null; }
 check "after them A still answers JSON" status_ok
@@ -320,9 +340,9 @@ check "probe_cancel: cancelled true; the job's poll is done" probe_cancelled
 check "fipsctl probe takes a hosts-file-less unknown name: says what it tried" bash -c \
   "\"$BUILD/ctl/fipsctl\" -s $SOCK_A probe no-such-peer 2>&1 | grep -q \"not an npub, a hosts-file name or a configured peer alias\""
 
-# --- disconnect over JSON
-ask disconnect '{"npub":"'"$NPUB_B"'"}' > "$WORK/disconnect.json"
-check "disconnect: ok, disconnected true" [ "$(jq -c . "$WORK/disconnect.json")" = \
+# --- disconnect over JSON, by hosts-file name: the npub it resolved to
+ask disconnect '{"npub":"bobby"}' > "$WORK/disconnect.json"
+check "disconnect bobby: ok, disconnected true, B's npub" [ "$(jq -c . "$WORK/disconnect.json")" = \
   '{"status":"ok","data":{"npub":"'"$NPUB_B"'","disconnected":true,"dial_cancelled":false}}' ]
 peer_gone() { [ "$(ask show_status | jq .data.peer_count)" = 0 ]; }
 check "disconnect: B is gone" wait_until 3 peer_gone
