@@ -38,9 +38,6 @@ node_config B --bind 10.98.0.2:2121
 SOCK_A=$WORK/A/control.sock
 
 ctl() { "$BUILD/ctl/fipsctl" -s "$SOCK_A" "$@"; }
-json_get() {  # json_get EXPR < document: prints the Python expression over `d`
-  python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"
-}
 one_line_error() {  # one_line_error STDERR_FILE: exactly one line, "fipsctl: ..."
   [ "$(wc -l < "$1")" -eq 1 ] && grep -q '^fipsctl: ' "$1"
 }

@@ -290,8 +290,9 @@ check "after them the router is the same process" [ "$(router_pid)" = "$ROUTER" 
 # --- the probe triplet: probe_start returns an id at once, probe_poll reads
 # the job until it is done (the report delivered once), while other clients
 # are answered; a probe that misses a budget on a loaded machine is asked
-# again, up to 4 times, its report printed (integration.session-mmp and
-# control-cases retry the same way)
+# again, up to 4 times, its report printed. A veth round trip may be under
+# the 1 ms an MMP echo can carry: rtt then fails as sub_millisecond
+# (probe_rtt_sound), which is the answer, not a miss.
 jq_file() { jq -e "$@" >/dev/null; }
 probe_run() {  # probe_run: starts a probe of B, polls it to the end; the report in probe.json
   ask probe_start '{"npub":"'"$NPUB_B"'"}' > "$WORK/probe-start.json"
@@ -307,7 +308,10 @@ probe_run() {  # probe_run: starts a probe of B, polls it to the end; the report
 }
 for attempt in 1 2 3 4; do
   probe_run
-  [ "$(jq -r .data.report.overall "$WORK/probe.json")" = ok ] && break
+  jq .data.report "$WORK/probe.json" > "$WORK/probe-report.json"
+  [ "$(jq -r '.overall + " " + (.rtt.reason // "")' "$WORK/probe-report.json")" = "ok " ] && break
+  [ "$(jq -r '.overall + " " + (.rtt.reason // "")' "$WORK/probe-report.json")" = \
+    "partial sub_millisecond" ] && break
   echo "# probe $attempt of B: $(jq -c .data.report "$WORK/probe.json")"
   sleep 1
 done
@@ -317,11 +321,14 @@ check "probe_start: the reference's data (probe_id, npub, node_addr, display_nam
     and .data.budget_ms > 0' "$WORK/probe-start.json"
 check "show_status answered while the probe ran" [ "$STATUS_DURING" = ok ]
 echo "# probe of B: $(jq -c '.data.report | [.overall, .session.verdict, .rtt.verdict, .cleanup]' "$WORK/probe.json")"
-check "probe_poll until done: overall ok for B (reachable), the report's stage blocks" \
-  jq_file --argjson id "$PROBE_ID" '.status == "ok" and .data.state == "done" and .data.report.overall == "ok"
+check "probe_poll until done: B reachable (a session), the report's stage blocks" \
+  jq_file --argjson id "$PROBE_ID" '.status == "ok" and .data.state == "done"
+    and (.data.report.session.verdict | IN("ok", "skipped")) and .data.report.path.verdict == "ok"
     and .data.report.probe_id == $id and .data.report.discovery.source == "direct_peer"
-    and .data.report.rtt.srtt_ms > 0 and (.data.report.cleanup.left_intact_reason | type == "string")' \
+    and (.data.report.cleanup.left_intact_reason | type == "string")' \
   "$WORK/probe.json"
+check "probe_poll report: rtt ok with an SRTT, or every echo under 1 ms" probe_rtt_sound \
+  "$WORK/probe-report.json" "$(jq -r 'if .overall == "ok" then 0 else 1 end' "$WORK/probe-report.json")"
 check "probe_poll after done: the report was delivered once" \
   expect_error "unknown probe id: $PROBE_ID" <<< '{"command":"probe_poll","params":{"probe_id":'"$PROBE_ID"'}}'
 check "probe_poll of an id never issued: unknown probe id" \

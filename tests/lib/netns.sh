@@ -56,6 +56,37 @@ status_field() {
   awk -v f="$2:" '$1 == f { print $2 }' /proc/"$1"/status
 }
 
+# json_get EXPR < document: prints the Python expression EXPR over the JSON
+# document `d` read from stdin.
+json_get() {
+  python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"
+}
+export -f json_get
+
+# probe_rtt_sound REPORT RC: the rtt stage of the probe report in file REPORT
+# (fipsctl probe --json, or the report of probe_poll) and the probe's exit
+# status RC are one of the two outcomes a veth between namespaces allows.
+# MMP echoes carry whole milliseconds (spec 02 §9), so a sub-millisecond
+# round trip truncates to 0 ms and is not a sample. Either an SRTT came (rtt
+# ok, overall ok, exit 0), or every report so far echoed under 1 ms (rtt
+# failed as "sub_millisecond", overall "partial", exit 1: the reference's
+# classification; the counters are the session's, so a session that had
+# samples before the probe may show them). Any other outcome fails. Prints
+# what it saw.
+probe_rtt_sound() {
+  local seen
+  seen=$(json_get '" ".join(str(x) for x in (d["overall"], d["rtt"]["verdict"],
+    d["rtt"]["reason"], d["rtt"]["srtt_ms"] is not None and d["rtt"]["srtt_ms"] > 0,
+    d["rtt"]["samples"] >= 1, d["rtt"]["zero_samples"] >= 1))' < "$1") || return 1
+  echo "# probe rtt: overall rtt reason has_srtt samples zero_samples = $seen, exit $2"
+  case "$seen $2" in
+    "ok ok None True True "*" 0") return 0 ;;
+    "partial failed sub_millisecond "*" True 1") return 0 ;;
+  esac
+  return 1
+}
+export -f probe_rtt_sound
+
 # --- Nodes: a fips suite per network namespace --------------------------------
 # A test names its nodes (A, B, ...), gives each a namespace with node_ns, joins
 # them with veth_link (or netns_line), makes keys with node_keygen, writes each
