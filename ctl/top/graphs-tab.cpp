@@ -13,6 +13,7 @@
 
 #include "ctl/top/sparkline.h"
 #include "ctl/top/tab-views.h"
+#include "ctl/top/text-fit.h"
 
 namespace fips::ctl::top {
 
@@ -52,11 +53,21 @@ void appendPlot(TabView& view, const Series& series, const std::string& label, s
         {fmt::format("  {} ({}): no samples yet", label, series.unit), Tone::Header});
     return;
   }
-  view.lines.push_back(
-      {fmt::format("  {} ({}): now {}  min {}  max {}", label, series.unit,
-                   formatRate(sum.last, series.unit), formatRate(sum.min, series.unit),
-                   formatRate(sum.max, series.unit)),
-       Tone::Header});
+  // The values with their unit, or without it (the unit is in the
+  // parentheses) when the line would not fit the plot's width.
+  const std::string& unit = series.unit;
+  std::string header =
+      fmt::format("  {} ({}): now {}  min {}  max {}", label, unit, formatRate(sum.last, unit),
+                  formatRate(sum.min, unit), formatRate(sum.max, unit));
+  const std::string suffix = " " + unit;
+  auto bare = [&](double v) {
+    std::string text = formatRate(v, unit);
+    return text.ends_with(suffix) ? text.substr(0, text.size() - suffix.size()) : text;
+  };
+  if (displayWidth(header) > plotWidth + 2)
+    header = fmt::format("  {} ({}): now {}  min {}  max {}", label, unit, bare(sum.last),
+                         bare(sum.min), bare(sum.max));
+  view.lines.push_back({header, Tone::Header});
   for (auto& row : plotRows(fitWidth(series.values, plotWidth), plotWidth, height))
     view.lines.push_back({"  " + row, Tone::Plot});
 }
@@ -124,17 +135,21 @@ void metricByPeer(TabView& view, const ViewState& state, const TopData& data, si
       sortLine += sort.descending ? "\u25bc" : "\u25b2";
   }
   view.lines.push_back({sortLine, Tone::Dim});
-  const size_t sparkWidth = plotWidth > 60 ? plotWidth - 60 : 1;
   for (size_t k = 0; k < order.size(); ++k) {
     const PeerSeries& p = peers[order[k]];
     const Summary sum = summarize(p.series);
     const std::string& unit = p.series.unit;
-    const std::string text = fmt::format(
-        "  {:<16} min {:<10} max {:<10} last {:<10} n {:<5} {}", clipToWidth(p.name, 16),
-        formatRate(sum.min, unit), formatRate(sum.max, unit), formatRate(sum.last, unit),
-        sum.samples, sparkline(fitWidth(withoutLeadingGaps(p.series.values), sparkWidth)));
+    const std::string text =
+        fmt::format("  {:<16} min {:<10} max {:<10} last {:<10} n {:<5} ", elideEnd(p.name, 16),
+                    formatRate(sum.min, unit), formatRate(sum.max, unit),
+                    formatRate(sum.last, unit), sum.samples);
+    // The sparkline takes what is left of the line (plotWidth + 2 columns).
+    const size_t used = displayWidth(text);
+    const size_t sparkWidth = plotWidth + 2 > used ? plotWidth + 2 - used : 0;
+    const std::string spark =
+        sparkWidth == 0 ? "" : sparkline(fitWidth(withoutLeadingGaps(p.series.values), sparkWidth));
     if (k == selected) view.selectedLine = static_cast<int>(view.lines.size());
-    view.lines.push_back({text, k == selected ? Tone::Selected : Tone::Normal});
+    view.lines.push_back({text + spark, k == selected ? Tone::Selected : Tone::Normal});
   }
 }
 
@@ -159,10 +174,17 @@ TabView graphsTab(const ViewState& state, const TopData& data, size_t width) {
            Tone::Title});
       metricByPeer(view, state, data, plotWidth);
       break;
-    case GraphsMode::PeerByMetric:
-      view.lines.push_back({fmt::format(" Peer {}, window {} (n/N: peer, m: mode)",
-                                        data.historyPeer.empty() ? "-" : data.historyPeer, window),
+    case GraphsMode::PeerByMetric: {
+      // The peer's name gets what the rest of the title leaves (at least
+      // 16 columns), so that the window shows.
+      const std::string rest = fmt::format(", window {} (n/N: peer, m: mode)", window);
+      const size_t used = displayWidth(" Peer " + rest);
+      view.lines.push_back({" Peer " +
+                                elideEnd(data.historyPeer.empty() ? "-" : data.historyPeer,
+                                         std::max<size_t>(16, width > used ? width - used : 0)) +
+                                rest,
                             Tone::Title});
+    }
       view.selectableRows = static_cast<int>(data.graphPeers.size());
       stackedPlots(view, data, plotWidth);
       break;

@@ -72,7 +72,8 @@ void run(fips::ctl::top::TopScreen& screen, fips::ctl::top::TopFetcher& fetcher,
     if (dirty) {
       view = buildTab(state, data, static_cast<size_t>(screen.columns()));
       fitToView(state, view, screen.contentLines());
-      const auto overlay = state.confirming ? confirmLines(state.confirm) : helpLines();
+      const auto overlay = state.confirming ? confirmLines(state.confirm)
+                                            : helpLines(static_cast<size_t>(screen.columns()));
       const bool modal = state.confirming || state.help;
       screen.draw(tabBar(state.tab, FIPS_VERSION, static_cast<size_t>(screen.columns())), view,
                   state.scroll, modal ? &overlay : nullptr,

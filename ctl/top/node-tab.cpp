@@ -58,8 +58,10 @@ TabView nodeTab(const TopData& data, size_t width) {
   lines.push_back({" Runtime", Tone::Title});
   lines.push_back({fmt::format("  ver: {}  pid: {}  uptime: {}", s.getVersion().cStr(), s.getPid(),
                                formatDuration(s.getUptimeSecs()))});
-  lines.push_back({"  exe: " + orDash(s.getExePath())});
-  lines.push_back({"  ctl: " + orDash(s.getControlSocket())});
+  // Long paths keep their start and their file name.
+  const size_t pathRoom = width > 7 ? width - 7 : 1;
+  lines.push_back({"  exe: " + elideMiddle(orDash(s.getExePath()), pathRoom)});
+  lines.push_back({"  ctl: " + elideMiddle(orDash(s.getControlSocket()), pathRoom)});
   lines.push_back({" Identity", Tone::Title});
   lines.push_back({fmt::format("  npub:      {}", s.getNpub().cStr())});
   lines.push_back({"  node_addr: " + hex(s.getNodeAddr())});

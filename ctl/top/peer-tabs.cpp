@@ -202,16 +202,16 @@ TabView peersTab(const ViewState& state, const TopData& data, size_t width) {
           std::to_string(p.getStats().getPacketsRecv()),
           formatDuration(secondsSince(p.getAuthenticatedAtMs(), data.nowUnixMs))}});
   }
-  if (tableWidth(rows) > width) {
-    for (auto& row : rows)
-      if (row.cells.size() > 1) row.cells.erase(row.cells.begin() + 1);
-  }
-  appendTable(view, rows, state.selected);
+  // Narrower screens: Npub (whole in the detail) goes first, then Up,
+  // then the packet counts unless eliding the transport address in the
+  // middle is enough.
+  appendTable(view, std::move(rows), state.selected,
+              {{0, 16}, {4}, {0, 0, 14, elideMiddle, 2}, {}, {}, {}, {}, {}, {2}, {2}, {3}}, width);
   if (peers.size() == 0) view.lines.push_back({"  no peers", Tone::Dim});
   return view;
 }
 
-TabView transportsTab(const ViewState& state, const TopData& data) {
+TabView transportsTab(const ViewState& state, const TopData& data, size_t width) {
   TabView view;
   const auto& a = *data.answers;
   if (!a.hasTransports) return unavailableTab("Transports (show transports)");
@@ -247,7 +247,10 @@ TabView transportsTab(const ViewState& state, const TopData& data) {
                       false});
     }
   }
-  appendTable(view, rows, state.selected);
+  // Narrower screens: the packet counts go first, then Drops unless
+  // eliding the transport's name and address in the middle is enough.
+  appendTable(view, std::move(rows), state.selected,
+              {{0, 0, 16, elideMiddle, 1}, {}, {0, 16}, {2}, {2}, {}, {}, {1}}, width);
   return view;
 }
 

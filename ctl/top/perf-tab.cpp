@@ -93,8 +93,8 @@ void sortRows(std::vector<unsigned>& order, SortState sort, Less less) {
   });
 }
 
-void linkPane(TabView& view, const ViewState& state,
-              capnp::List<schema::PeerStatus>::Reader peers) {
+void linkPane(TabView& view, const ViewState& state, capnp::List<schema::PeerStatus>::Reader peers,
+              size_t width) {
   view.lines.push_back({fmt::format(" Link MMP ({} peers)", peers.size()), Tone::Title});
   if (peers.size() == 0) {
     view.lines.push_back({"  No peers", Tone::Dim});
@@ -115,16 +115,17 @@ void linkPane(TabView& view, const ViewState& state,
     auto m = p.getMmp();
     const auto [srtt, loss, etx, lqi] = mmpCells(m);
     rows.push_back(
-        {{clipToWidth(std::string(p.getDisplayName()), 16), std::string(m.getMode()), srtt, loss,
-          etx, lqi, formatThroughput(m.getGoodputBps()) + arrow(m.getGoodputTrend()),
+        {{std::string(p.getDisplayName()), std::string(m.getMode()), srtt, loss, etx, lqi,
+          formatThroughput(m.getGoodputBps()) + arrow(m.getGoodputTrend()),
           fmt::format("{}us", m.getJitterUs()), fmt::format("{:.2f}", m.getLinkCost())}});
   }
   const int before = view.selectableRows;
-  appendTable(view, rows, -1);
+  // Narrower screens: Mode goes first, then Jitter and Cost.
+  appendTable(view, std::move(rows), -1, {{0, 16}, {2}, {}, {}, {}, {}, {}, {1}, {1}}, width);
   view.selectableRows = before;
 }
 
-void sessionPane(TabView& view, const ViewState& state, const Answers& a) {
+void sessionPane(TabView& view, const ViewState& state, const Answers& a, size_t width) {
   if (!a.hasSessions) {
     view.lines.push_back({" Session MMP", Tone::Title});
     view.lines.push_back({"  not available from this daemon yet", Tone::Dim});
@@ -154,23 +155,23 @@ void sessionPane(TabView& view, const ViewState& state, const Answers& a) {
     const auto [srtt, loss, etx, sqi] =
         s.hasMmp() ? mmpCells(s.getMmp()) : std::array<std::string, 4>{"-", "-", "-", "-"};
     const uint16_t mtu = s.getPathMtu();
-    rows.push_back({{clipToWidth(std::string(s.getDisplayName()), 16), srtt, loss, etx, sqi,
+    rows.push_back({{std::string(s.getDisplayName()), srtt, loss, etx, sqi,
                      mtu == 0 ? std::string("-") : std::to_string(mtu)}});
   }
   const int before = view.selectableRows;
-  appendTable(view, rows, -1);
+  appendTable(view, std::move(rows), -1, {{0, 16}}, width);
   view.selectableRows = before;
 }
 
 }  // namespace
 
-TabView performanceTab(const ViewState& state, const TopData& data) {
+TabView performanceTab(const ViewState& state, const TopData& data, size_t width) {
   TabView view;
   const auto& a = *data.answers;
   if (!a.hasPeers) return unavailableTab("Link MMP (show mmp)");
-  linkPane(view, state, a.snapshot.asReader().getPeers());
+  linkPane(view, state, a.snapshot.asReader().getPeers(), width);
   view.lines.push_back({""});
-  sessionPane(view, state, a);
+  sessionPane(view, state, a, width);
   return view;
 }
 

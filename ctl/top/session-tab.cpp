@@ -53,7 +53,7 @@ void sessionDetail(TabView& view, schema::SessionStatus::Reader s, uint64_t nowM
 
 }  // namespace
 
-TabView sessionsTab(const ViewState& state, const TopData& data) {
+TabView sessionsTab(const ViewState& state, const TopData& data, size_t width) {
   TabView view;
   const auto& a = *data.answers;
   if (!a.hasSessions) return unavailableTab("Sessions (show sessions)");
@@ -76,7 +76,11 @@ TabView sessionsTab(const ViewState& state, const TopData& data) {
           formatBytes(s.getBytesRecv()),
           formatDuration(secondsSince(s.getLastActivityMs(), data.nowUnixMs)) + " ago"}});
   }
-  appendTable(view, rows, state.selected);
+  // Narrower screens (the reference keeps neither): the packet counts go
+  // first, then the byte counts, then Role unless narrowing the remote
+  // address is enough.
+  appendTable(view, std::move(rows), state.selected,
+              {{0, 16}, {0, 0, 9, elideEnd, 1}, {}, {1}, {}, {3}, {3}, {2}, {2}, {}}, width);
   if (list.size() == 0) view.lines.push_back({"  no sessions", Tone::Dim});
   return view;
 }

@@ -38,13 +38,15 @@ const char* tabLabel(Tab tab) {
 
 namespace {
 
-// Before the first answer: why there is nothing to show.
-TabView waiting(const TopData& data) {
+// Before the first answer: why there is nothing to show, wrapped to
+// `width`.
+TabView waiting(const TopData& data, size_t width) {
   TabView view;
   if (data.disconnected.empty()) {
     view.lines.push_back({"  Waiting for data...", Tone::Dim});
   } else {
-    view.lines.push_back({"  " + data.disconnected, Tone::Alert});
+    for (auto& line : wrapWords("  " + data.disconnected, width, 2))
+      view.lines.push_back({line, Tone::Alert});
     view.lines.push_back(
         {fmt::format("  Retrying every {}s; q quits.", data.refreshSecs), Tone::Dim});
   }
@@ -69,17 +71,17 @@ TabView tabContent(const ViewState& state, const TopData& data, size_t width) {
     case Tab::Peers:
       return peersTab(state, data, width);
     case Tab::Transports:
-      return transportsTab(state, data);
+      return transportsTab(state, data, width);
     case Tab::Sessions:
-      return sessionsTab(state, data);
+      return sessionsTab(state, data, width);
     case Tab::Tree:
-      return treeTab(data);
+      return treeTab(data, width);
     case Tab::Filters:
-      return filtersTab(data);
+      return filtersTab(data, width);
     case Tab::Performance:
-      return performanceTab(state, data);
+      return performanceTab(state, data, width);
     case Tab::Routing:
-      return routingTab(data);
+      return routingTab(data, width);
     case Tab::Graphs:
       return graphsTab(state, data, width);
   }
@@ -89,9 +91,13 @@ TabView tabContent(const ViewState& state, const TopData& data, size_t width) {
 }  // namespace
 
 TabView buildTab(const ViewState& state, const TopData& data, size_t width) {
-  if (!data.everConnected) return waiting(data);
+  if (!data.everConnected) return waiting(data, width);
   TabView view = tabContent(state, data, width);
   if (hasPanes(state.tab)) markPanes(view, state.focusedPane);
+  // Titles and text lines too long for the screen end in "…" at a word
+  // boundary rather than wherever the screen's edge falls (tables are
+  // fitted by fitTable, plots to the width).
+  for (Line& line : view.lines) line.text = shortenAtWord(line.text, width);
   return view;
 }
 
@@ -231,16 +237,34 @@ std::vector<const char*> keyHints(const ViewState& state) {
 
 std::string statusBar(const ViewState& state, const TopData& data, uint64_t msSincePoll,
                       size_t width) {
-  std::string text =
-      data.disconnected.empty() ? " Connected" : " Disconnected: " + data.disconnected;
-  text += fmt::format(" | Refresh: {}s | Updated: {:.1f}s ago", data.refreshSecs,
-                      double(msSincePoll) / 1000.0);
-  if (!data.notice.empty()) text += " | " + data.notice;
+  const bool modal = state.confirming || state.help;
+  const std::string help = modal ? "" : "  ? help";
+  const std::string head = data.disconnected.empty() ? " Connected" : " Disconnected: ";
+  const size_t helpWidth = modal ? 0 : displayWidth(help) + 1;  // " | ? help"
+  const std::string updated = fmt::format(" | Updated: {:.1f}s ago", double(msSincePoll) / 1000.0);
+  std::string refresh = fmt::format(" | Refresh: {}s", data.refreshSecs) + updated;
+  // Disconnected: the reason matters more than the refresh interval.
+  if (!data.disconnected.empty() &&
+      displayWidth(head + data.disconnected + refresh) + helpWidth > width)
+    refresh = updated;
+  // The disconnect reason and the notice share what the fixed parts and
+  // " | ? help" leave, each shortened at a word boundary (the reason
+  // keeps at least half); a notice with less than 8 columns is left out.
+  const size_t used = displayWidth(head + refresh) + helpWidth;
+  size_t room = width > used ? width - used : 0;
+  std::string reason = data.disconnected;
+  std::string notice = data.notice.empty() ? "" : " | " + data.notice;
+  if (displayWidth(reason) + displayWidth(notice) > room) {
+    reason = shortenAtWord(
+        reason, std::max(room / 2, room > displayWidth(notice) ? room - displayWidth(notice) : 0));
+    room -= std::min(room, displayWidth(reason));
+    notice =
+        !data.notice.empty() && room >= 3 + 8 ? " | " + shortenAtWord(data.notice, room - 3) : "";
+  }
+  const std::string text = head + reason + refresh + notice;
   // As the reference's footer: the contextual keys first, then the global
   // ones, each where it fits (room kept for "? help" last), two spaces
   // apart after " | ".
-  const bool modal = state.confirming || state.help;
-  const std::string help = modal ? "" : "  ? help";
   std::vector<const char*> hints = keyHints(state);
   if (!modal) hints.insert(hints.end(), {"q quit", "Tab tabs"});
   const size_t fixed = displayWidth(text) + 1;  // " |" less the two spaces of the first hint
@@ -255,31 +279,50 @@ std::string statusBar(const ViewState& state, const TopData& data, uint64_t msSi
   return keys.empty() ? text : text + " |" + keys.substr(1);
 }
 
-std::vector<Line> helpLines() {
-  // At most 21 lines of at most 79 columns: the content area of an 80x24
-  // terminal.
-  return {
-      {" Keys (? or Esc closes)", Tone::Title},
-      {"  q, Ctrl-C         quit"},
-      {"  Tab, Shift-Tab    next / previous tab; also Right, Left where unused"},
-      {"  1-9, g            jump to a tab (1 Node ... 9 Graphs), g: Graphs"},
-      {"  Up, Down          select a row (Peers, Transports, Sessions) or scroll"},
-      {"  PageUp, PageDown  scroll ten rows; Home, End: top, bottom"},
-      {"  Enter, Esc        open the selected row's detail; close it, else deselect"},
-      {" Peers", Tone::Title},
-      {"  Del               disconnect the selected peer (asks Y/N first)"},
-      {" Transports", Tone::Title},
-      {"  Right/Space, Left expand / collapse the selected transport; e, c: all"},
-      {" Tree, Filters, Performance, Routing", Tone::Title},
-      {"  f                 focus the next pane and scroll to it"},
-      {"  s, S              Performance: sort column, direction of the focused pane"},
-      {" Graphs", Tone::Title},
-      {"  Right/Space, Left next / previous time window"},
-      {"  m                 mode: Node, MetricByPeer, PeerByMetric"},
-      {"  n, N              next / previous metric (MetricByPeer), peer (PeerByMetric)"},
-      {"  Up, Down, Enter   MetricByPeer: select a peer, plot it full size"},
-      {"  s, S              MetricByPeer: sort column, direction"},
+std::vector<Line> helpLines(size_t width) {
+  // A title (key "") or a key and what it does.
+  struct Entry {
+    const char* key;
+    const char* what;
   };
+  // At 80 columns at most 21 lines of at most 79 columns: the content
+  // area of an 80x24 terminal.
+  static constexpr Entry ENTRIES[] = {
+      {"", "Keys (? or Esc closes)"},
+      {"q, Ctrl-C", "quit"},
+      {"Tab, Shift-Tab", "next / previous tab; also Right, Left where unused"},
+      {"1-9, g", "jump to a tab (1 Node ... 9 Graphs), g: Graphs"},
+      {"Up, Down", "select a row (Peers, Transports, Sessions) or scroll"},
+      {"PageUp, PageDown", "scroll ten rows; Home, End: top, bottom"},
+      {"Enter, Esc", "open the selected row's detail; close it, else deselect"},
+      {"", "Peers"},
+      {"Del", "disconnect the selected peer (asks Y/N first)"},
+      {"", "Transports"},
+      {"Right/Space, Left", "expand / collapse the selected transport; e, c: all"},
+      {"", "Tree, Filters, Performance, Routing"},
+      {"f", "focus the next pane and scroll to it"},
+      {"s, S", "Performance: sort column, direction of the focused pane"},
+      {"", "Graphs"},
+      {"Right/Space, Left", "next / previous time window"},
+      {"m", "mode: Node, MetricByPeer, PeerByMetric"},
+      {"n, N", "next / previous metric (MetricByPeer), peer (PeerByMetric)"},
+      {"Up, Down, Enter", "MetricByPeer: select a peer, plot it full size"},
+      {"s, S", "MetricByPeer: sort column, direction"},
+  };
+  // The descriptions start in column 20 and wrap under themselves; the
+  // last column stays free as on the status bar.
+  const size_t room = width > 1 ? width - 1 : width;
+  std::vector<Line> lines;
+  for (const Entry& e : ENTRIES) {
+    if (e.key[0] == '\0') {
+      lines.push_back({shortenAtWord(std::string(" ") + e.what, room), Tone::Title});
+      continue;
+    }
+    const auto what = wrapWords(e.what, room > 20 ? room - 20 : 1, 0);
+    for (size_t i = 0; i < what.size(); ++i)
+      lines.push_back({fmt::format("  {:<18}{}", i == 0 ? e.key : "", what[i])});
+  }
+  return lines;
 }
 
 void requestDisconnect(ViewState& state, const TopData& data) {
@@ -338,10 +381,7 @@ std::string shortId(const std::string& id) {
   return id.size() <= 16 ? id : id.substr(0, 16) + "\u2026";
 }
 
-namespace {
-
-// Each column's widest cell in display columns (cells may hold "…" or
-// box-drawing glyphs).
+// Cells may hold "…" or box-drawing glyphs: display columns, not bytes.
 std::vector<size_t> columnWidths(const std::vector<TableRow>& rows) {
   std::vector<size_t> widths;
   for (const auto& row : rows) {
@@ -351,8 +391,6 @@ std::vector<size_t> columnWidths(const std::vector<TableRow>& rows) {
   }
   return widths;
 }
-
-}  // namespace
 
 size_t tableWidth(const std::vector<TableRow>& rows) {
   size_t width = 0;

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "ctl/top/text-fit.h"
 #include "ctl/top/top-data.h"
 #include "ctl/top/top-view.h"
 
@@ -35,11 +36,14 @@ TabBar tabBar(Tab active, const std::string& version, size_t width);
 // " Disconnected: <reason> | ...", the last disconnect's outcome, and the
 // keys `state` accepts that fit `width`: its tab's, mode's, detail's or
 // modal's first, then q and Tab, "? help" last (the reference's footer).
+// When it is too wide, a disconnected bar leaves out "Refresh: 2s", then
+// the reason and the outcome end in "…" at a word boundary.
 std::string statusBar(const ViewState& state, const TopData& data, uint64_t msSincePoll,
                       size_t width);
 
-// The ? overlay: every key and what it does.
-std::vector<Line> helpLines();
+// The ? overlay: every key and what it does, in lines of less than
+// `width` columns (descriptions wrapped at word boundaries).
+std::vector<Line> helpLines(size_t width);
 
 // The Peers tab's order (the reference's): the tree parent, then our STP
 // children, then the other peers, each group by LQI, best (lowest)
@@ -60,15 +64,17 @@ std::vector<Line> confirmLines(const DisconnectConfirm& confirm);
 
 // The shared tab builders (one file per group of tabs).
 TabView nodeTab(const TopData& data, size_t width);
-// The Peers table leaves out its Npub column (the detail has it) when it
-// is wider than `width` columns.
+// The Peers table leaves out its Npub column (the detail has it) first
+// when it is wider than `width` columns.
 TabView peersTab(const ViewState& state, const TopData& data, size_t width);
-TabView transportsTab(const ViewState& state, const TopData& data);
-TabView sessionsTab(const ViewState& state, const TopData& data);
-TabView treeTab(const TopData& data);
-TabView filtersTab(const TopData& data);
-TabView routingTab(const TopData& data);
-TabView performanceTab(const ViewState& state, const TopData& data);
+// Every table is fitted to `width` (fitTable), each tab's columns giving
+// way in its own order.
+TabView transportsTab(const ViewState& state, const TopData& data, size_t width);
+TabView sessionsTab(const ViewState& state, const TopData& data, size_t width);
+TabView treeTab(const TopData& data, size_t width);
+TabView filtersTab(const TopData& data, size_t width);
+TabView routingTab(const TopData& data, size_t width);
+TabView performanceTab(const ViewState& state, const TopData& data, size_t width);
 TabView graphsTab(const ViewState& state, const TopData& data, size_t width);
 // A tab whose query this daemon does not serve: says so in one line.
 TabView unavailableTab(const std::string& what);
@@ -95,5 +101,40 @@ struct TableRow {
 void appendTable(TabView& view, const std::vector<TableRow>& rows, int selected);
 // The columns appendTable draws `rows` in: the leading space included.
 size_t tableWidth(const std::vector<TableRow>& rows);
+// Each column's widest cell, in display columns.
+std::vector<size_t> columnWidths(const std::vector<TableRow>& rows);
+
+// How a table column gives way when the table is wider than the screen
+// (fitTable); one per header cell. The default is always shown, whole.
+struct ColumnFit {
+  // 0: always shown. Else left out when the table does not fit, the
+  // highest rank first, the columns of one rank together.
+  int dropRank = 0;
+  // Cells wider than this many columns are cut with `elide` (0: no limit).
+  size_t maxWidth = 0;
+  // Above 0: the column may be narrowed down to this many columns, its
+  // cells cut with `elide`...
+  size_t minWidth = 0;
+  // elideEnd, elideMiddle or elideCoords (text-fit.h).
+  std::string (*elide)(const std::string&, size_t) = elideEnd;
+  // ... rather than leaving out the columns of this drop rank and below
+  // (0: only once no column is left to drop).
+  int narrowRank = 0;
+};
+
+// `rows` (header first) fitted into `width` columns, so that no column is
+// cut by the screen's edge: cells above their column's maxWidth elided;
+// then, while the table is too wide, for each drop rank from the highest:
+// the columns that narrow rather than lose that rank narrowed (the one
+// with most room to give first) when that is enough, else that rank's
+// columns left out. When every droppable column is gone, every narrowable
+// column narrows, down to its minimum (a table that still does not fit is
+// left to the screen's edge). Rows shorter than the header (group labels,
+// spacers) keep their cells whole.
+std::vector<TableRow> fitTable(std::vector<TableRow> rows, const std::vector<ColumnFit>& fit,
+                               size_t width);
+// appendTable of fitTable(rows, fit, width).
+void appendTable(TabView& view, std::vector<TableRow> rows, int selected,
+                 const std::vector<ColumnFit>& fit, size_t width);
 
 }  // namespace fips::ctl::top
