@@ -22,6 +22,7 @@
 
 #include "privsep/control-path.h"
 
+#include "ctl/cli-checks.h"
 #include "ctl/control-client.h"
 #include "ctl/mesh-render.h"
 #include "ctl/metrics-render.h"
@@ -218,6 +219,12 @@ int aclShow(const DaemonOptions& o) {
 }
 
 int statsMetrics(const DaemonOptions& o) {
+  // --json asks for JSON too: with another format it is a contradiction,
+  // refused rather than one of them silently winning.
+  if (o.json && !o.format.empty() && o.format != "json") {
+    return reportError(
+        fmt::format("--json conflicts with --format {}: give one of them", o.format));
+  }
   return withClient(o, [&](ControlClient& c) {
     auto response = c.wait(c.control().metricsRequest().send());
     auto counters = response.getCounters();
@@ -405,16 +412,21 @@ void addStats(CLI::App& app, DaemonOptions& o) {
   CLI::App* stats = app.add_subcommand("stats", "Node statistics");
   stats->require_subcommand(1);
   CLI::App* metrics = leaf(*stats, "metrics", "Current counter values", o, statsMetrics);
-  metrics->add_option("--format", o.format, "Output format")
+  metrics->add_option("--format", o.format, "Output format (--json is --format json)")
       ->check(CLI::IsMember({"table", "json", "prometheus"}))
-      ->capture_default_str();
+      ->default_str("table");
   leaf(*stats, "list", "List history metrics", o, statsList);
   leaf(*stats, "peers", "Peers tracked in stats history", o, statsPeers);
   CLI::App* history = leaf(*stats, "history", "A metric's time series", o, statsHistory);
   history->add_option("metric", o.metric, "Metric name (see `fipsctl stats list`)")->required();
-  history->add_option("--peer", o.peer,
-                      "npub, or a name from /etc/fips/hosts (required for per-peer metrics)");
-  history->add_option("--window", o.window, "Window: <N>s, <N>m or <N>h")->capture_default_str();
+  history
+      ->add_option("--peer", o.peer,
+                   "npub, or a name from /etc/fips/hosts (required for per-peer metrics)")
+      ->check(notSecretKey);
+  history
+      ->add_option("--window", o.window,
+                   "Window: <N>s, <N>m or <N>h (less than one step, e.g. 0s, gives no samples)")
+      ->capture_default_str();
   history->add_option("--granularity", o.granularity, "1s (fast ring) or 1m (slow ring)")
       ->capture_default_str();
   history->add_flag("--plot", o.plot,
@@ -431,16 +443,19 @@ void addDaemonCommands(CLI::App& app, DaemonOptions& o) {
   addStats(app, o);
   CLI::App* conn = leaf(app, "connect", "Dial a peer once over a transport", o, connect);
   conn->add_option("peer", o.peer, "npub, a name from /etc/fips/hosts or a configured peer alias")
-      ->required();
+      ->required()
+      ->check(notSecretKey);
   conn->add_option("address", o.address, "Transport address, e.g. 192.0.2.1:2121")->required();
   conn->add_option("transport", o.transport, "Transport: udp or udp/<instance>")->required();
   CLI::App* disc = leaf(app, "disconnect", "Drop a peer's link", o, disconnect);
   disc->add_option("peer", o.peer, "npub, a name from /etc/fips/hosts or a configured peer alias")
-      ->required();
+      ->required()
+      ->check(notSecretKey);
   CLI::App* probeCommand = leaf(app, "probe", "Diagnose reachability of a mesh endpoint", o, probe);
   probeCommand
       ->add_option("target", o.peer, "npub, a name from /etc/fips/hosts or a configured peer alias")
-      ->required();
+      ->required()
+      ->check(notSecretKey);
   probeCommand->add_option("--timeout", o.probeTimeoutSecs,
                            "Seconds to wait for discovery (default: the node's lookup ladder)");
 }

@@ -19,7 +19,7 @@ namespace fips::ctl {
 struct DaemonOptions {
   std::string socketPath;  // -s; "" = the default path
   bool json = false;
-  std::string format = "table";  // stats metrics: table, json, prometheus
+  std::string format;  // stats metrics --format: table, json, prometheus; "" = not given (table)
   std::string peer;
   std::string address;
   std::string transport;

@@ -123,6 +123,57 @@ TEST_CASE("fipsctl: --json is accepted anywhere on the line") {
   CHECK(nlohmann::json::parse(identity.out)["ipv6_addr"] == firstVector()["ipv6"]);
 }
 
+TEST_CASE("fipsctl: a secret key given for a peer is refused without being echoed") {
+  const std::string nsec = firstVector()["nsec"];
+  const std::string hex = firstVector()["nsec_hex"];
+  const std::string sock = "-s /nonexistent.sock ";
+  // Refused while parsing: nothing is sent to a daemon (none listens here).
+  for (const std::string& args :
+       {"probe " + nsec, "probe " + hex, "connect " + nsec + " 192.0.2.1:2121 udp",
+        "disconnect " + hex, "stats history peer_rtt_ms --peer " + nsec,
+        "probe --json " + nsec.substr(0, 40)}) {
+    CAPTURE(args);
+    RunResult result = runFipsctl(sock + args);
+    CHECK(result.status == 1);
+    CHECK(isOneErrorLine(result.err));
+    CHECK(result.err.find("secret key") != std::string::npos);
+    CHECK(result.err.find("give the peer's npub") != std::string::npos);
+    CHECK(result.err.find("cannot connect") == std::string::npos);
+    CHECK(result.err.find(nsec.substr(0, 20)) == std::string::npos);
+    CHECK(result.err.find(hex.substr(0, 20)) == std::string::npos);
+  }
+  // Other errors that would echo the word withhold it too.
+  for (const std::string& args : {nsec, "show status " + hex, "probe bob " + nsec}) {
+    CAPTURE(args);
+    RunResult result = runFipsctl(sock + args);
+    CHECK(result.status == 1);
+    CHECK(isOneErrorLine(result.err));
+    CHECK(result.err.find("<secret key withheld>") != std::string::npos);
+    CHECK(result.err.find(nsec.substr(0, 20)) == std::string::npos);
+    CHECK(result.err.find(hex.substr(0, 20)) == std::string::npos);
+  }
+}
+
+TEST_CASE("fipsctl stats metrics: --json with another --format is a usage error") {
+  for (const char* args :
+       {"stats metrics --format prometheus --json", "--json stats metrics --format table"}) {
+    CAPTURE(args);
+    RunResult result = runFipsctl(std::string("-s /nonexistent.sock ") + args);
+    CHECK(result.status == 1);
+    CHECK(isOneErrorLine(result.err));
+    CHECK(result.err.find("--json conflicts with --format") != std::string::npos);
+    CHECK(result.out.empty());
+  }
+  // Agreeing or alone, they parse (and the missing daemon is the error).
+  for (const char* args : {"stats metrics --format json --json", "stats metrics --json",
+                           "stats metrics --format prometheus", "stats metrics"}) {
+    CAPTURE(args);
+    RunResult result = runFipsctl(std::string("-s /nonexistent.sock ") + args);
+    CHECK(result.status == 1);
+    CHECK(result.err.starts_with("fipsctl: cannot connect to /nonexistent.sock"));
+  }
+}
+
 TEST_CASE("fipsctl keygen -d: creates the directory but not missing parents") {
   TempDir dir;
   const std::string d = dir.path().string();

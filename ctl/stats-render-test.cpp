@@ -109,6 +109,13 @@ TEST_CASE("stats history table: age and value per sample") {
         "0s      0.500\n");
 }
 
+TEST_CASE("stats history table: a window shorter than one step has no samples, and says why") {
+  SeriesFixture none("peer_count", "peers", 60, {});
+  CHECK(seriesTable(none.series.asReader()) ==
+        "peer_count (peers), 0 samples @ 60s\n"
+        "note: no samples: the window is shorter than one 60s step\n");
+}
+
 TEST_CASE("stats history: a window cut to the ring's retention is said") {
   SeriesFixture fast("peer_count", "peers", 1, {1, 2});
   fast.series.setWindowCutFromSeconds(7200);

@@ -80,6 +80,12 @@ std::string seriesTable(schema::StatsSeries::Reader series) {
       fmt::format("{} ({}), {} samples @ {}s\n", series.getMetric().cStr(), series.getUnit().cStr(),
                   values.size(), series.getGranularitySeconds());
   out += windowCutNote(series);
+  // Short windows are padded with gaps, so no sample at all means the
+  // window (0s, or 30s at 1m) held less than one step, as in the reference.
+  if (values.size() == 0) {
+    return out + fmt::format("note: no samples: the window is shorter than one {}s step\n",
+                             series.getGranularitySeconds());
+  }
   std::vector<std::vector<std::string>> rows{{"AGE", "VALUE"}};
   for (unsigned i = 0; i < values.size(); ++i) {
     const uint64_t age = uint64_t{values.size() - 1 - i} * series.getGranularitySeconds();

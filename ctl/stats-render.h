@@ -24,7 +24,9 @@ std::string statsPeersTable(capnp::List<schema::StatsPeer>::Reader peers);
 
 // One row per sample: its age ("-30s", newest "0s") and value ("-" for a gap).
 // A window the daemon cut to its ring's retention is said in a "note:" line
-// under the header (and at the end of the plot).
+// under the header (and at the end of the plot). An empty series (a window
+// shorter than one step, e.g. --window 0s: the reference answers no values,
+// not an error) is the header and a "note: no samples" line.
 std::string seriesTable(schema::StatsSeries::Reader series);
 // Columns the plot's sparkline row is indented by.
 constexpr size_t PLOT_INDENT = 2;

@@ -128,7 +128,7 @@ int main(int argc, char** argv) {
   app.add_option("-s,--socket", socketPath, "Control socket path override")
       ->check(fips::ctl::nonEmptyPath);
   app.add_option("-r,--refresh", refresh, "Refresh interval in seconds (default 2)")
-      ->check(CLI::Range(uint64_t{1}, uint64_t{3600}));
+      ->check(fips::ctl::refreshSeconds);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {

@@ -4,7 +4,9 @@
 // all-history for the node and for a peer.
 #include "router/control/stats-queries.h"
 
+#include <array>
 #include <cmath>
+#include <string>
 
 #include <capnp/message.h>
 
@@ -124,6 +126,28 @@ TEST_CASE("statsHistory: the reference's errors") {
         "unknown peer 'nobody': not an npub, a hosts-file name or a configured peer alias");
   CHECK(f.ask("srtt_ms", identity::encodeNpub(keyOf(2)), nullptr, nullptr) ==
         "peer not tracked in stats history: " + identity::shortNpub(keyOf(2)));
+}
+
+TEST_CASE("statsHistory: a secret key given as the peer is named so, never repeated") {
+  Fixture f;
+  std::array<uint8_t, 32> bytes{};
+  bytes.fill(0x5a);
+  const auto secret = std::get<identity::SecretKey>(identity::SecretKey::fromBytes(bytes));
+  const std::string nsec(identity::encodeNsec(secret).view());
+  const std::string hex(64, 'a');
+  for (const std::string& peer : {nsec, hex}) {
+    CAPTURE(peer);
+    const std::string error = f.ask("srtt_ms", peer, nullptr, nullptr);
+    CHECK(error.find("secret key") != std::string::npos);
+    CHECK(error.find("give the peer's npub") != std::string::npos);
+    CHECK(error.find(peer.substr(0, 16)) == std::string::npos);
+  }
+}
+
+TEST_CASE("statsHistory: a window shorter than one step is no samples, as the reference") {
+  Fixture f;
+  CHECK(f.ask("mesh_size", "", "0s", nullptr) == "mesh_size/nodes/1/0");
+  CHECK(f.ask("mesh_size", "", "30s", "1m") == "mesh_size/nodes/60/0");
 }
 
 TEST_CASE("statsHistory: a per-peer metric without a peer says a peer is needed") {

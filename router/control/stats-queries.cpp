@@ -7,6 +7,7 @@
 #include <variant>
 
 #include "router/identity/nip19.h"
+#include "router/identity/secret-text.h"
 
 namespace fips::router::control {
 
@@ -47,13 +48,17 @@ Range parseRange(Params params) {
 // The node address of an npub, or of a tracked peer whose display name
 // (its configured alias) is `peer`; otherwise the error text: connect's
 // "unknown peer ..." for what is not an npub at all, the reference's
-// "invalid peer npub: <e>" for a bad npub.
+// "invalid peer npub: <e>" for a bad npub; a secret key given by mistake
+// is named as such and not repeated.
 std::variant<identity::NodeAddr, std::string> peerAddr(const stats::StatsHistory& history,
                                                        capnp::Text::Reader peer) {
   auto key = identity::decodeNpub(std::string_view(peer.cStr(), peer.size()));
   if (auto* error = std::get_if<identity::IdentityError>(&key)) {
     for (const auto& tracked : history.trackedPeers()) {
       if (tracked.displayName == peer.cStr()) return tracked.addr;
+    }
+    if (auto secret = identity::secretKeyNotPeer(std::string_view(peer.cStr(), peer.size()))) {
+      return *secret;
     }
     if (!std::string_view(peer.cStr(), peer.size()).starts_with("npub1")) {
       return "unknown peer '" + std::string(peer.cStr()) +

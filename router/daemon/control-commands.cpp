@@ -15,6 +15,7 @@
 #include "router/daemon/probe.h"
 #include "router/daemon/static-peers.h"
 #include "router/identity/nip19.h"
+#include "router/identity/secret-text.h"
 
 namespace fips::router {
 
@@ -35,7 +36,8 @@ std::string lower(std::string text) {
 }
 
 // The key `peer` names (a hosts-file name or a configured alias, in any
-// case, else an npub), or the error line.
+// case, else an npub), or the error line (which never repeats a secret
+// key given by mistake).
 std::variant<identity::PublicKey, std::string> resolvePeer(const std::string& peer,
                                                            const PeerAliases& aliases,
                                                            const dns::HostMap& hosts) {
@@ -43,6 +45,7 @@ std::variant<identity::PublicKey, std::string> resolvePeer(const std::string& pe
   if (auto it = aliases.find(lower(peer)); it != aliases.end()) return it->second;
   auto key = identity::decodeNpub(peer);
   if (auto* error = std::get_if<identity::IdentityError>(&key)) {
+    if (auto secret = identity::secretKeyNotPeer(peer)) return *secret;
     if (!peer.starts_with("npub1")) {
       return fmt::format(
           "unknown peer '{}': not an npub, a hosts-file name or a configured peer alias", peer);

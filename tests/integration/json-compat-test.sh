@@ -15,7 +15,9 @@
 # history queries (the reference's names and params) checked for content,
 # connect's data carrying already_connected/already_connecting; connect and
 # disconnect by a name of A's hosts file (bobby) answer with B's npub; the
-# stats peer error and probe param type errors say what was wrong; the probe
+# stats peer error and probe param type errors say what was wrong; an nsec
+# given as connect's, disconnect's or stats history's peer is refused as a
+# secret key without being repeated; the probe
 # triplet: probe_start, probe_poll until done gives overall ok for B (and
 # show_status is answered meanwhile), unknown id, own npub, bad npub and
 # cancel errors/answers as the reference's; fipsctl probe of an unknown
@@ -270,6 +272,20 @@ check "stats history of a per-peer metric without peer: a peer is needed" \
 check "stats history of an unknown peer name: connect's wording" \
   expect_error "unknown peer 'nobody': not an npub, a hosts-file name or a configured peer alias" \
   <<< '{"command":"show_stats_history","params":{"metric":"srtt_ms","peer":"nobody"}}'
+# A secret key where a peer belongs: refused as one, the key never repeated
+# (issue #7; fipsctl refuses it before sending, the JSON socket here).
+NSEC_X=$("$BUILD/ctl/fipsctl" keygen --stdout | sed -n 1p)
+secret_refused() {  # secret_refused COMMAND PARAMS_JSON
+  ask "$1" "$2" > "$WORK/secret.json"
+  jq -e '.status == "error" and (.message | startswith("that is a secret key (nsec), not a peer"))' \
+    "$WORK/secret.json" >/dev/null && ! grep -qF "${NSEC_X:5:20}" "$WORK/secret.json"
+}
+check "connect of an nsec: refused as a secret key, not repeated" secret_refused connect \
+  '{"npub":"'"$NSEC_X"'","address":"10.97.0.2:2121","transport":"udp"}'
+check "disconnect of an nsec: refused as a secret key, not repeated" secret_refused disconnect \
+  '{"npub":"'"$NSEC_X"'"}'
+check "stats history of an nsec peer: refused as a secret key, not repeated" secret_refused \
+  show_stats_history '{"metric":"srtt_ms","peer":"'"$NSEC_X"'"}'
 check "connect without params" expect_error "missing params for connect" <<< '{"command":"connect"}'
 check "connect without address" \
   expect_error "missing 'address' parameter" <<< '{"command":"connect","params":{"npub":"x"}}'
