@@ -10,6 +10,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <sys/un.h>
 
 #include <fmt/format.h>
 
@@ -25,6 +26,9 @@ namespace {
 
 constexpr std::size_t MAX_IFNAME_CHARS = 15;  // IFNAMSIZ - 1
 constexpr std::size_t MAX_USER_CHARS = 32;
+// The longest path a Unix socket address holds: sun_path less its NUL (107
+// bytes on Linux).
+constexpr std::size_t MAX_UNIX_SOCKET_PATH_BYTES = sizeof(sockaddr_un::sun_path) - 1;
 // Clock-skew grace on each side of a Nostr signal (reference nostr/signal.rs).
 constexpr std::uint64_t FRESHNESS_SKEW_SECS = 60;
 // tokio's Semaphore::MAX_PERMITS in the reference.
@@ -135,6 +139,13 @@ void Validator::checkNode() {
     }
   }
   expect(isUserName(n.user), "node.user", n.user, "a user name");
+  // Too long to bind: the daemon would run without a control socket.
+  if (n.control.socketPath && n.control.socketPath->size() > MAX_UNIX_SOCKET_PATH_BYTES) {
+    error("node.control.socket_path",
+          fmt::format("{} is {} bytes, longer than the {} a Unix socket path holds",
+                      quoteValue(*n.control.socketPath), n.control.socketPath->size(),
+                      MAX_UNIX_SOCKET_PATH_BYTES));
+  }
   if (n.logLevel && !isKnownLogLevel(*n.logLevel)) {
     warn("node.log_level", fmt::format("{} is not trace, debug, info, warn or error (using info)",
                                        quoteValue(*n.logLevel)));
