@@ -139,12 +139,14 @@ void Validator::checkNode() {
     }
   }
   expect(isUserName(n.user), "node.user", n.user, "a user name");
-  // Too long to bind: the daemon would run without a control socket.
+  // Too long to bind: the daemon runs without a control socket. A warning,
+  // not an error: the reference starts with such a config too.
   if (n.control.socketPath && n.control.socketPath->size() > MAX_UNIX_SOCKET_PATH_BYTES) {
-    error("node.control.socket_path",
-          fmt::format("{} is {} bytes, longer than the {} a Unix socket path holds",
-                      quoteValue(*n.control.socketPath), n.control.socketPath->size(),
-                      MAX_UNIX_SOCKET_PATH_BYTES));
+    warn("node.control.socket_path",
+         fmt::format("{} is {} bytes, longer than the {} a Unix socket path holds: the node "
+                     "runs without a control socket",
+                     quoteValue(*n.control.socketPath), n.control.socketPath->size(),
+                     MAX_UNIX_SOCKET_PATH_BYTES));
   }
   if (n.logLevel && !isKnownLogLevel(*n.logLevel)) {
     warn("node.log_level", fmt::format("{} is not trace, debug, info, warn or error (using info)",
