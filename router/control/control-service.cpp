@@ -83,12 +83,14 @@ kj::Promise<void> ControlService::statsPeers(StatsPeersContext context) {
 }
 
 kj::Promise<void> ControlService::statsHistory(StatsHistoryContext context) {
-  answerStatsHistory(history_, context.getParams(), context.getResults().initResult());
+  answerStatsHistory(history_, *snapshots_.names(), context.getParams(),
+                     context.getResults().initResult());
   return kj::READY_NOW;
 }
 
 kj::Promise<void> ControlService::statsAllHistory(StatsAllHistoryContext context) {
-  answerStatsAllHistory(history_, context.getParams(), context.getResults().initResult());
+  answerStatsAllHistory(history_, *snapshots_.names(), context.getParams(),
+                        context.getResults().initResult());
   return kj::READY_NOW;
 }
 

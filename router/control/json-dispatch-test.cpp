@@ -121,10 +121,22 @@ const stats::StatsHistory& history() {
   return *fixed;
 }
 
+// The router's host map: "bobby" (a hosts-file name) is peer 1, "Carol"
+// (a configured alias) peer 2.
+const dns::HostMap& names() {
+  static const dns::HostMap map = [] {
+    dns::HostMap m;
+    REQUIRE_FALSE(m.insert("bobby", identity::encodeNpub(keyOf(1))));
+    REQUIRE_FALSE(m.insert("Carol", identity::encodeNpub(keyOf(2))));
+    return m;
+  }();
+  return map;
+}
+
 Dispatch dispatch(const std::string& line, const FlatSnapshot& snapshot) {
   auto parsed = parseRequest(line);
   REQUIRE(parsed.index() == 0);
-  return dispatchRequest(std::get<0>(parsed), snapshot, history());
+  return dispatchRequest(std::get<0>(parsed), snapshot, history(), names());
 }
 
 Json answer(const std::string& line, const FlatSnapshot& snapshot) {
@@ -216,9 +228,11 @@ TEST_CASE("probe_start, probe_poll, probe_cancel: params checked, then a probe j
   REQUIRE(std::holds_alternative<ProbeRequest>(start));
   CHECK(std::get<ProbeRequest>(start).kind == ProbeRequest::Kind::START);
   CHECK(std::get<ProbeRequest>(start).npub == npub);
-  const Json bad = answer(R"({"command":"probe_start","params":{"npub":"x"}})", nullptr);
+  const Json bad = answer(R"({"command":"probe_start","params":{"npub":"npub1x"}})", nullptr);
   CHECK(bad["status"] == "error");
   CHECK(bad["message"].get<std::string>().starts_with("invalid peer npub: "));
+  CHECK(answer(R"({"command":"probe_start","params":{"npub":"x"}})", nullptr) ==
+        error("unknown peer 'x': not an npub, a hosts-file name or a configured peer alias"));
   CHECK(answer(R"({"command":"probe_start"})", nullptr) == error("missing params for probe_start"));
   CHECK(answer(R"({"command":"probe_start","params":{}})", nullptr) ==
         error("missing 'npub' parameter"));
@@ -245,7 +259,8 @@ TEST_CASE("probe_start, probe_poll, probe_cancel: params checked, then a probe j
     }
   }
   CHECK(answer(R"({"command":"probe_start","params":{"npub":5}})", nullptr) ==
-        error("invalid 'npub' parameter: expected a string (an npub)"));
+        error("invalid 'npub' parameter: expected a string (an npub, a hosts-file name or a "
+              "configured peer alias)"));
   CHECK(answer(R"({"command":"probe_start","params":{"npub":null}})", nullptr) ==
         error("missing 'npub' parameter"));
   // An upper-case npub goes on in its canonical lower-case form.
@@ -256,6 +271,38 @@ TEST_CASE("probe_start, probe_poll, probe_cancel: params checked, then a probe j
       dispatch(R"({"command":"probe_start","params":{"npub":")" + upper + R"("}})", nullptr);
   REQUIRE(std::holds_alternative<ProbeRequest>(startUpper));
   CHECK(std::get<ProbeRequest>(startUpper).npub == npub);
+}
+
+TEST_CASE("probe_start and stats queries take a host map name (any case) as the peer") {
+  const std::string p1 = identity::encodeNpub(keyOf(1));
+  const std::string p2 = identity::encodeNpub(keyOf(2));
+  for (const auto& [name, npub] : {std::pair{"bobby", p1}, {"BOBBY", p1}, {"carol", p2}}) {
+    CAPTURE(name);
+    Dispatch start = dispatch(
+        std::string(R"({"command":"probe_start","params":{"npub":")") + name + "\"}}", nullptr);
+    REQUIRE(std::holds_alternative<ProbeRequest>(start));
+    CHECK(std::get<ProbeRequest>(start).npub == npub);
+    const Json series = answer(std::string(R"({"command":"show_stats_history","params":)") +
+                                   R"({"metric":"srtt_ms","window":"2s","peer":")" + name + "\"}}",
+                               nullptr);
+    REQUIRE(series["status"] == "ok");
+    CHECK(series["data"]["npub"] == npub);
+    CHECK(series["data"]["metric"] == "srtt_ms");
+    const Json all = answer(std::string(R"({"command":"show_stats_all_history","params":)") +
+                                R"({"window":"2s","peer":")" + name + "\"}}",
+                            nullptr);
+    CHECK(all["data"]["peer"] == npub);
+  }
+  // By npub the answer names it too; by no peer it has no npub.
+  CHECK(answer(R"({"command":"show_stats_history","params":{"metric":"srtt_ms","peer":")" + p1 +
+                   R"("}})",
+               nullptr)["data"]["npub"] == p1);
+  CHECK_FALSE(
+      answer(R"({"command":"show_stats_history","params":{"metric":"mesh_size"}})", nullptr)["data"]
+          .contains("npub"));
+  CHECK(answer(R"({"command":"show_stats_history","params":{"metric":"srtt_ms","peer":"dave"}})",
+               nullptr) ==
+        error("unknown peer 'dave': not an npub, a hosts-file name or a configured peer alias"));
 }
 
 TEST_CASE("stats queries: the reference's names, params, defaults and errors") {
@@ -347,7 +394,8 @@ TEST_CASE("stats queries: parameters of the wrong type, a missing peer, a cut wi
             R"("granularity":1}})") ==
         error("invalid 'granularity' parameter: expected \"1s\" or \"1m\""));
   CHECK(err(R"({"command":"show_stats_history","params":{"metric":"srtt_ms","peer":1}})") ==
-        error("invalid 'peer' parameter: expected a string (an npub or a peer's alias)"));
+        error("invalid 'peer' parameter: expected a string (an npub, a hosts-file name or a "
+              "peer's alias)"));
   CHECK(err(R"({"command":"show_stats_all_history","params":{"window":600}})") ==
         error("invalid 'window' parameter: expected a string \"<N>s\", \"<N>m\" or \"<N>h\""));
   CHECK(
@@ -361,7 +409,8 @@ TEST_CASE("stats queries: parameters of the wrong type, a missing peer, a cut wi
             ["data"]["values"]
                 .size() == 600);
   CHECK(err(R"({"command":"show_stats_history","params":{"metric":"srtt_ms"}})") ==
-        error("srtt_ms is a per-peer metric: give a peer (an npub or a peer's alias)"));
+        error("srtt_ms is a per-peer metric: give a peer (an npub, a hosts-file name or a "
+              "peer's alias)"));
   CHECK(err(R"({"command":"show_stats_history","params":{"metric":"mesh_size","window":""}})") ==
         error("empty duration"));
   CHECK(err(R"({"command":"show_stats_history","params":{"metric":"mesh_size",)"

@@ -15,6 +15,7 @@
 #include "router/control/json/mmp-json.h"
 #include "router/control/json/node-json.h"
 #include "router/control/json/routing-json.h"
+#include "router/dns/peer-name.h"
 #include "router/identity/nip19.h"
 
 namespace fips::router::control {
@@ -103,15 +104,19 @@ Json badParam(const Json& params, const char* field, const char* expected) {
   return errorResponse(std::string("invalid '") + field + "' parameter: expected " + expected);
 }
 
-Dispatch probeStart(const JsonRequest& request) {
+// The target as fipsctl probe takes it: an npub, or a name of the host map
+// (hosts file, configured alias); passed on as its canonical npub.
+Dispatch probeStart(const JsonRequest& request, const dns::HostMap& names) {
   if (request.params.is_null()) return errorResponse("missing params for probe_start");
   auto npub = stringParam(request.params, "npub");
-  if (!npub) return badParam(request.params, "npub", "a string (an npub)");
-  const auto key = identity::decodeNpub(*npub);
-  if (const auto* error = std::get_if<identity::IdentityError>(&key)) {
-    return errorResponse("invalid peer npub: " + error->message);
+  if (!npub) {
+    return badParam(request.params, "npub",
+                    "a string (an npub, a hosts-file name or a configured peer alias)");
   }
-  // The canonical (lower-case) npub, whatever case was typed.
+  const auto key = dns::resolvePeerName(*npub, names);
+  if (const auto* error = std::get_if<dns::PeerNameError>(&key)) {
+    return errorResponse(error->badNpub ? "invalid peer npub: " + error->text : error->text);
+  }
   return ProbeRequest{ProbeRequest::Kind::START,
                       identity::encodeNpub(std::get<identity::PublicKey>(key)), 0};
 }
@@ -132,13 +137,13 @@ Dispatch probeById(const JsonRequest& request, ProbeRequest::Kind kind) {
 }  // namespace
 
 Dispatch dispatchRequest(const JsonRequest& request, const FlatSnapshot& snapshot,
-                         const stats::StatsHistory& history) {
+                         const stats::StatsHistory& history, const dns::HostMap& names) {
   if (request.command == "connect") return connectRequest(request);
   if (request.command == "disconnect") return disconnectRequest(request);
-  if (request.command == "probe_start") return probeStart(request);
+  if (request.command == "probe_start") return probeStart(request, names);
   if (request.command == "probe_poll") return probeById(request, ProbeRequest::Kind::POLL);
   if (request.command == "probe_cancel") return probeById(request, ProbeRequest::Kind::CANCEL);
-  if (auto answered = statsResponse(request, history)) return std::move(*answered);
+  if (auto answered = statsResponse(request, history, names)) return std::move(*answered);
   for (const Query& query : QUERIES) {
     if (request.command != query.command) continue;
     if (snapshot == nullptr) return errorResponse("node starting: no snapshot yet");

@@ -15,6 +15,7 @@
 #include "router/control/command-bridge.h"
 #include "router/control/json-line.h"
 #include "router/control/snapshot-cell.h"
+#include "router/dns/host-map.h"
 #include "router/stats/stats-history.h"
 
 namespace fips::router::control {
@@ -28,7 +29,7 @@ struct BridgeRequest {
   std::string transport;  // connect only
 };
 
-// A probe job request (ProbeRunner): npub checked as an npub for START.
+// A probe job request (ProbeRunner): for START the target's canonical npub.
 struct ProbeRequest {
   enum class Kind { START, POLL, CANCEL };
   Kind kind = Kind::START;
@@ -41,15 +42,18 @@ struct ProbeRequest {
 using Dispatch = std::variant<Json, BridgeRequest, ProbeRequest>;
 
 // Answers `request` from `snapshot` (nullptr before the first publish) or,
-// for the stats queries, from `history`; or says which command to run. Errors use the reference's
+// for the stats queries, from `history`; or says which command to run. A peer named to
+// probe_start or a stats query may be a name of `names` (the router's host map: hosts-file
+// names, configured aliases) or an npub. Errors use the reference's
 // texts: "unknown command: <name>", "missing params for <name>", "missing '<field>' parameter",
 // "invalid peer npub: <e>" (probe_start, which passes the npub on in its canonical lower-case
-// form); a probe parameter of the wrong type (probe_id not an unsigned integer, npub not a string)
-// is "invalid '<field>' parameter: expected ..." (null or absent is missing); the
+// form), and fipsctl's "unknown peer '<name>': not an npub, a hosts-file name or a configured
+// peer alias"; a probe parameter of the wrong type (probe_id not an unsigned integer, npub not a
+// string) is "invalid '<field>' parameter: expected ..." (null or absent is missing); the
 // reference's commands this build lacks answer
 // "<name>: not available yet in this build".
 Dispatch dispatchRequest(const JsonRequest& request, const FlatSnapshot& snapshot,
-                         const stats::StatsHistory& history);
+                         const stats::StatsHistory& history, const dns::HostMap& names);
 
 // The response envelope for a command's outcome: connect's data is
 // json::connectJson's, as fipsctl connect --json prints it (the

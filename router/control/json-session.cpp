@@ -83,7 +83,8 @@ kj::Promise<Json> answer(Session& s) {
   }
   auto parsed = parseRequest(s.request.line());
   if (parsed.index() == 1) return errorResponse(std::get<1>(std::move(parsed)));
-  Dispatch dispatched = dispatchRequest(std::get<0>(parsed), s.snapshots.latest(), s.history);
+  Dispatch dispatched =
+      dispatchRequest(std::get<0>(parsed), s.snapshots.latest(), s.history, *s.snapshots.names());
   if (auto* now = std::get_if<Json>(&dispatched)) return std::move(*now);
   if (auto* probe = std::get_if<ProbeRequest>(&dispatched)) return answerProbe(s, *probe);
   BridgeRequest command = std::get<BridgeRequest>(std::move(dispatched));

@@ -34,10 +34,11 @@ Param stringParam(const Json& params, const char* field) {
     return param;
   }
   const std::string_view name = field;
-  const char* expected = name == "metric"        ? "a string (a metric name, see show_stats_list)"
-                         : name == "window"      ? R"(a string "<N>s", "<N>m" or "<N>h")"
-                         : name == "granularity" ? R"("1s" or "1m")"
-                                                 : "a string (an npub or a peer's alias)";
+  const char* expected = name == "metric"   ? "a string (a metric name, see show_stats_list)"
+                         : name == "window" ? R"(a string "<N>s", "<N>m" or "<N>h")"
+                         : name == "granularity"
+                             ? R"("1s" or "1m")"
+                             : "a string (an npub, a hosts-file name or a peer's alias)";
   param.error = "invalid '" + std::string(name) + "' parameter: expected " + expected;
   return param;
 }
@@ -63,7 +64,18 @@ struct StatsParams {
     }
   }
 
-  // Sets the capnp query's window and granularity when given (c_str():
+  // The peer's npub (resolveStatsPeer) replaces the name given; a name
+  // that resolves to nothing stays, for the query to refuse in its order
+  // of checks (metric, window, granularity, peer). True when resolved.
+  bool resolvePeer(const stats::StatsHistory& history, const dns::HostMap& names) {
+    if (!peer.value) return false;
+    auto found = resolveStatsPeer(history, names, *peer.value);
+    if (std::holds_alternative<std::string>(found)) return false;
+    peer.value = std::get<StatsPeer>(found).npub;
+    return true;
+  }
+
+  // Sets the capnp query's peer, window and granularity when given (c_str():
   // text with a NUL in it ends there; capnp Text holds none).
   template <typename Builder>
   void fill(Builder params) const {
@@ -87,31 +99,37 @@ Json statsPeers(const stats::StatsHistory& history) {
   return okResponse(json::statsPeersJson(results.asReader().getPeers()));
 }
 
-Json statsHistory(const JsonRequest& request, const stats::StatsHistory& history) {
+Json statsHistory(const JsonRequest& request, const stats::StatsHistory& history,
+                  const dns::HostMap& names) {
   if (request.params.is_null()) return errorResponse("missing params for show_stats_history");
-  const StatsParams given(request.params);
+  StatsParams given(request.params);
   if (!given.error.empty()) return errorResponse(given.error);
   if (!given.metric.value) return errorResponse("missing 'metric' parameter");
+  const bool resolved = given.resolvePeer(history, names);
   capnp::MallocMessageBuilder in;
   auto params = in.initRoot<schema::FipsControl::StatsHistoryParams>();
   params.setMetric(given.metric.value->c_str());
   given.fill(params);
   capnp::MallocMessageBuilder out;
   auto result = out.initRoot<schema::StatsHistoryResult>();
-  answerStatsHistory(history, params.asReader(), result);
+  answerStatsHistory(history, names, params.asReader(), result);
   if (result.isError()) return errorResponse(result.getError().cStr());
-  return okResponse(json::seriesJson(result.asReader().getSeries()));
+  Json data = json::seriesJson(result.asReader().getSeries());
+  if (resolved) data["npub"] = *given.peer.value;
+  return okResponse(std::move(data));
 }
 
-Json statsAllHistory(const JsonRequest& request, const stats::StatsHistory& history) {
-  const StatsParams given(request.params);
+Json statsAllHistory(const JsonRequest& request, const stats::StatsHistory& history,
+                     const dns::HostMap& names) {
+  StatsParams given(request.params);
   if (!given.error.empty()) return errorResponse(given.error);
+  given.resolvePeer(history, names);
   capnp::MallocMessageBuilder in;
   auto params = in.initRoot<schema::FipsControl::StatsAllHistoryParams>();
   given.fill(params);
   capnp::MallocMessageBuilder out;
   auto result = out.initRoot<schema::StatsAllHistoryResult>();
-  answerStatsAllHistory(history, params.asReader(), result);
+  answerStatsAllHistory(history, names, params.asReader(), result);
   if (result.isError()) return errorResponse(result.getError().cStr());
   return okResponse(json::allHistoryJson(result.asReader()));
 }
@@ -161,12 +179,13 @@ Json statsHistoryAllPeers(const JsonRequest& request, const stats::StatsHistory&
 
 }  // namespace
 
-std::optional<Json> statsResponse(const JsonRequest& request, const stats::StatsHistory& history) {
+std::optional<Json> statsResponse(const JsonRequest& request, const stats::StatsHistory& history,
+                                  const dns::HostMap& names) {
   const std::string_view command = request.command;
   if (command == "show_stats_list") return statsList();
   if (command == "show_stats_peers") return statsPeers(history);
-  if (command == "show_stats_history") return statsHistory(request, history);
-  if (command == "show_stats_all_history") return statsAllHistory(request, history);
+  if (command == "show_stats_history") return statsHistory(request, history, names);
+  if (command == "show_stats_all_history") return statsAllHistory(request, history, names);
   if (command == "show_stats_history_all_peers") return statsHistoryAllPeers(request, history);
   return std::nullopt;
 }

@@ -10,19 +10,25 @@
 // Departures: a param of another type than string (null is absent) is an
 // error ("invalid 'window' parameter: expected ...") where the reference
 // ignores it or says it is missing; a window cut to the ring's retention
-// adds "window_cut_from_seconds" and "retention_seconds".
+// adds "window_cut_from_seconds" and "retention_seconds"; `peer` takes a
+// name of the router's host map (hosts file, configured alias) as well as
+// an npub (the reference: an npub only), and show_stats_history's answer
+// then names the resolved peer in "npub" (show_stats_all_history's in its
+// "peer").
 // Runs on the control thread of fips-router; params are untrusted.
 #pragma once
 
 #include <optional>
 
 #include "router/control/json-line.h"
+#include "router/dns/host-map.h"
 #include "router/stats/stats-history.h"
 
 namespace fips::router::control {
 
 // The response envelope when `request` is one of the stats commands above,
-// nullopt for any other command.
-std::optional<Json> statsResponse(const JsonRequest& request, const stats::StatsHistory& history);
+// nullopt for any other command. `names`: the router's host map.
+std::optional<Json> statsResponse(const JsonRequest& request, const stats::StatsHistory& history,
+                                  const dns::HostMap& names);
 
 }  // namespace fips::router::control

@@ -17,4 +17,14 @@ FlatSnapshot SnapshotCell::latest() const {
   return latest_;
 }
 
+void SnapshotCell::publishNames(std::shared_ptr<const dns::HostMap> names) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  names_ = std::move(names);
+}
+
+std::shared_ptr<const dns::HostMap> SnapshotCell::names() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return names_;
+}
+
 }  // namespace fips::router::control

@@ -26,10 +26,14 @@ identity::PublicKey keyOf(uint8_t tag) {
   return std::get<identity::SecretKey>(identity::SecretKey::fromBytes(bytes)).publicKey(ctx);
 }
 
-// Five ticks with mesh_size 10..14 and peer 1 present throughout.
+// Five ticks with mesh_size 10..14 and peer 1 present throughout; the
+// host map names peer 1 "bobby" (hosts file) and peer 3 "carol".
 struct Fixture {
   stats::StatsHistory history;
+  dns::HostMap names;
   Fixture() {
+    REQUIRE_FALSE(names.insert("bobby", identity::encodeNpub(keyOf(1))));
+    REQUIRE_FALSE(names.insert("carol", identity::encodeNpub(keyOf(3))));
     for (uint64_t t = 0; t < 5; ++t) {
       stats::NodeSample node;
       node.meshSize = 10 + t;
@@ -52,7 +56,7 @@ struct Fixture {
     if (granularity != nullptr) params.setGranularity(granularity);
     capnp::MallocMessageBuilder out;
     auto result = out.initRoot<schema::StatsHistoryResult>();
-    answerStatsHistory(history, params.asReader(), result);
+    answerStatsHistory(history, names, params.asReader(), result);
     if (result.isError()) return result.getError().cStr();
     auto series = result.getSeries();
     if (values != nullptr) {
@@ -111,6 +115,28 @@ TEST_CASE("statsHistory: per-peer series") {
   CHECK(values == std::vector<double>{22, 23, 24});
   // A tracked peer's display name (alias, else short npub) names it too.
   CHECK(f.ask("srtt_ms", identity::shortNpub(keyOf(1)), "3s", "1s") == "srtt_ms/ms/1/3");
+  // A name of the host map (any case) names it.
+  CHECK(f.ask("srtt_ms", "Bobby", "3s", "1s") == "srtt_ms/ms/1/3");
+  // A name of an untracked node: resolved, then not tracked.
+  CHECK(f.ask("srtt_ms", "carol", "3s", "1s") == "peer not tracked in stats history: carol");
+}
+
+TEST_CASE("resolveStatsPeer: host map name, npub, tracked display name; else the error") {
+  Fixture f;
+  const auto npubOf = [&](std::string_view peer) {
+    auto found = resolveStatsPeer(f.history, f.names, peer);
+    REQUIRE(std::holds_alternative<StatsPeer>(found));
+    CHECK(std::get<StatsPeer>(found).addr ==
+          identity::NodeAddr::fromPublicKey(std::get<identity::PublicKey>(
+              identity::decodeNpub(std::get<StatsPeer>(found).npub))));
+    return std::get<StatsPeer>(found).npub;
+  };
+  CHECK(npubOf("bobby") == identity::encodeNpub(keyOf(1)));
+  CHECK(npubOf("CAROL") == identity::encodeNpub(keyOf(3)));
+  CHECK(npubOf(identity::shortNpub(keyOf(1))) == identity::encodeNpub(keyOf(1)));
+  CHECK(npubOf(identity::encodeNpub(keyOf(2))) == identity::encodeNpub(keyOf(2)));
+  CHECK(std::get<std::string>(resolveStatsPeer(f.history, f.names, "dave")) ==
+        "unknown peer 'dave': not an npub, a hosts-file name or a configured peer alias");
 }
 
 TEST_CASE("statsHistory: the reference's errors") {
@@ -153,7 +179,7 @@ TEST_CASE("statsHistory: a window shorter than one step is no samples, as the re
 TEST_CASE("statsHistory: a per-peer metric without a peer says a peer is needed") {
   Fixture f;
   CHECK(f.ask("srtt_ms", "", nullptr, nullptr) ==
-        "srtt_ms is a per-peer metric: give a peer (an npub or a peer's alias)");
+        "srtt_ms is a per-peer metric: give a peer (an npub, a hosts-file name or a peer's alias)");
 }
 
 TEST_CASE("statsHistory: an empty window or granularity is refused, not the default") {
@@ -171,19 +197,19 @@ TEST_CASE("statsAllHistory: every node metric, or every metric of a peer") {
   params.setWindow("5s");
   capnp::MallocMessageBuilder out;
   auto result = out.initRoot<schema::StatsAllHistoryResult>();
-  answerStatsAllHistory(f.history, params.asReader(), result);
+  answerStatsAllHistory(f.history, f.names, params.asReader(), result);
   REQUIRE(result.isSeries());
   CHECK(result.getSeries().size() == 10);
   CHECK(result.getSeries()[9].getMetric() == "active_sessions");
   CHECK(result.getWindowSeconds() == 5);
   CHECK(result.getGranularitySeconds() == 1);
   params.setPeer(identity::encodeNpub(keyOf(1)));
-  answerStatsAllHistory(f.history, params.asReader(), result);
+  answerStatsAllHistory(f.history, f.names, params.asReader(), result);
   REQUIRE(result.isSeries());
   CHECK(result.getSeries().size() == 7);
   CHECK(result.getSeries()[0].getValues()[4] == 24);
   params.setPeer(identity::encodeNpub(keyOf(3)));
-  answerStatsAllHistory(f.history, params.asReader(), result);
+  answerStatsAllHistory(f.history, f.names, params.asReader(), result);
   CHECK(result.isError());
 }
 

@@ -6,8 +6,8 @@
 #include <string_view>
 #include <variant>
 
+#include "router/dns/peer-name.h"
 #include "router/identity/nip19.h"
-#include "router/identity/secret-text.h"
 
 namespace fips::router::control {
 
@@ -45,28 +45,13 @@ Range parseRange(Params params) {
   return range;
 }
 
-// The node address of an npub, or of a tracked peer whose display name
-// (its configured alias) is `peer`; otherwise the error text: connect's
-// "unknown peer ..." for what is not an npub at all, the reference's
-// "invalid peer npub: <e>" for a bad npub; a secret key given by mistake
-// is named as such and not repeated.
+// The node address `peer` names (resolveStatsPeer), or the error text.
 std::variant<identity::NodeAddr, std::string> peerAddr(const stats::StatsHistory& history,
+                                                       const dns::HostMap& names,
                                                        capnp::Text::Reader peer) {
-  auto key = identity::decodeNpub(std::string_view(peer.cStr(), peer.size()));
-  if (auto* error = std::get_if<identity::IdentityError>(&key)) {
-    for (const auto& tracked : history.trackedPeers()) {
-      if (tracked.displayName == peer.cStr()) return tracked.addr;
-    }
-    if (auto secret = identity::secretKeyNotPeer(std::string_view(peer.cStr(), peer.size()))) {
-      return *secret;
-    }
-    if (!std::string_view(peer.cStr(), peer.size()).starts_with("npub1")) {
-      return "unknown peer '" + std::string(peer.cStr()) +
-             "': not an npub, a hosts-file name or a configured peer alias";
-    }
-    return "invalid peer npub: " + error->message;
-  }
-  return identity::NodeAddr::fromPublicKey(std::get<identity::PublicKey>(key));
+  auto found = resolveStatsPeer(history, names, std::string_view(peer.cStr(), peer.size()));
+  if (auto* error = std::get_if<std::string>(&found)) return std::move(*error);
+  return std::get<StatsPeer>(found).addr;
 }
 
 std::string notTracked(capnp::Text::Reader peer) {
@@ -88,6 +73,22 @@ void setSeries(const stats::Series& series, const Range& range, schema::StatsSer
 }
 
 }  // namespace
+
+std::variant<StatsPeer, std::string> resolveStatsPeer(const stats::StatsHistory& history,
+                                                      const dns::HostMap& names,
+                                                      std::string_view peer) {
+  auto key = dns::resolvePeerName(peer, names);
+  if (const auto* publicKey = std::get_if<identity::PublicKey>(&key)) {
+    return StatsPeer{identity::NodeAddr::fromPublicKey(*publicKey),
+                     identity::encodeNpub(*publicKey)};
+  }
+  const auto& error = std::get<dns::PeerNameError>(key);
+  for (const auto& tracked : history.trackedPeers()) {
+    if (tracked.displayName == peer) return StatsPeer{tracked.addr, tracked.npub};
+  }
+  if (error.badNpub) return "invalid peer npub: " + error.text;
+  return error.text;
+}
 
 void fillStatsList(schema::StatsList::Builder out) {
   auto metrics = out.initMetrics(stats::NODE_METRIC_COUNT + stats::PEER_METRIC_COUNT);
@@ -125,7 +126,7 @@ void fillStatsPeers(const stats::StatsHistory& history,
   }
 }
 
-void answerStatsHistory(const stats::StatsHistory& history,
+void answerStatsHistory(const stats::StatsHistory& history, const dns::HostMap& names,
                         schema::FipsControl::StatsHistoryParams::Reader params,
                         schema::StatsHistoryResult::Builder out) {
   const std::string metric = params.getMetric().cStr();
@@ -136,13 +137,14 @@ void answerStatsHistory(const stats::StatsHistory& history,
     auto m = stats::parseNodeMetric(metric);
     if (!m && stats::parsePeerMetric(metric)) {
       return out.setError(metric +
-                          " is a per-peer metric: give a peer (an npub or a peer's alias)");
+                          " is a per-peer metric: give a peer (an npub, a hosts-file name or "
+                          "a peer's alias)");
     }
     if (!m) return out.setError("unknown metric: " + metric);
     return setSeries(history.query(*m, range.windowSecs, range.granularity), range,
                      out.initSeries());
   }
-  auto peer = peerAddr(history, params.getPeer());
+  auto peer = peerAddr(history, names, params.getPeer());
   if (auto* error = std::get_if<std::string>(&peer)) return out.setError(*error);
   auto m = stats::parsePeerMetric(metric);
   if (!m) return out.setError("unknown peer metric: " + metric);
@@ -152,7 +154,7 @@ void answerStatsHistory(const stats::StatsHistory& history,
   setSeries(*series, range, out.initSeries());
 }
 
-void answerStatsAllHistory(const stats::StatsHistory& history,
+void answerStatsAllHistory(const stats::StatsHistory& history, const dns::HostMap& names,
                            schema::FipsControl::StatsAllHistoryParams::Reader params,
                            schema::StatsAllHistoryResult::Builder out) {
   const Range range = parseRange(params);
@@ -169,7 +171,7 @@ void answerStatsAllHistory(const stats::StatsHistory& history,
     }
     return;
   }
-  auto peer = peerAddr(history, params.getPeer());
+  auto peer = peerAddr(history, names, params.getPeer());
   if (auto* error = std::get_if<std::string>(&peer)) return out.setError(*error);
   if (!history.tracks(std::get<identity::NodeAddr>(peer))) {
     return out.setError(notTracked(params.getPeer()));

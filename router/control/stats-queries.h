@@ -9,21 +9,41 @@
 // parameters come from local clients (untrusted text, never thrown on).
 #pragma once
 
+#include <string>
+#include <string_view>
+#include <variant>
+
 #include "control.capnp.h"
+#include "router/dns/host-map.h"
 #include "router/stats/stats-history.h"
 
 namespace fips::router::control {
+
+// A peer of a stats query, as resolved: its node address and npub.
+struct StatsPeer {
+  identity::NodeAddr addr;
+  std::string npub;
+};
+
+// The peer `peer` names: a name of `names` (the router's host map) or an
+// npub (dns::resolvePeerName), else a tracked peer whose display name it
+// is; otherwise the error text: connect's "unknown peer ..." for what is
+// none of these, the reference's "invalid peer npub: <e>" for a bad npub.
+std::variant<StatsPeer, std::string> resolveStatsPeer(const stats::StatsHistory& history,
+                                                      const dns::HostMap& names,
+                                                      std::string_view peer);
 
 void fillStatsList(schema::StatsList::Builder out);
 
 void fillStatsPeers(const stats::StatsHistory& history,
                     schema::FipsControl::StatsPeersResults::Builder out);
 
-void answerStatsHistory(const stats::StatsHistory& history,
+// The peer param of these two is resolved by resolveStatsPeer with `names`.
+void answerStatsHistory(const stats::StatsHistory& history, const dns::HostMap& names,
                         schema::FipsControl::StatsHistoryParams::Reader params,
                         schema::StatsHistoryResult::Builder out);
 
-void answerStatsAllHistory(const stats::StatsHistory& history,
+void answerStatsAllHistory(const stats::StatsHistory& history, const dns::HostMap& names,
                            schema::FipsControl::StatsAllHistoryParams::Reader params,
                            schema::StatsAllHistoryResult::Builder out);
 

@@ -3,8 +3,6 @@
 // reference's where it has one (src/node/mod.rs NodeError, api_disconnect).
 #include "router/daemon/control-commands.h"
 
-#include <algorithm>
-#include <cctype>
 #include <variant>
 
 #include <fmt/format.h>
@@ -14,8 +12,8 @@
 
 #include "router/daemon/probe.h"
 #include "router/daemon/static-peers.h"
+#include "router/dns/peer-name.h"
 #include "router/identity/nip19.h"
-#include "router/identity/secret-text.h"
 
 namespace fips::router {
 
@@ -29,28 +27,13 @@ std::optional<link::PeerInfo> activePeer(const mesh::MeshNode& links,
   return std::nullopt;
 }
 
-std::string lower(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return text;
-}
-
-// The key `peer` names (a hosts-file name or a configured alias, in any
-// case, else an npub), or the error line (which never repeats a secret
-// key given by mistake).
+// The key `peer` names (dns::resolvePeerName), or the error line.
 std::variant<identity::PublicKey, std::string> resolvePeer(const std::string& peer,
-                                                           const PeerAliases& aliases,
                                                            const dns::HostMap& hosts) {
-  if (const auto* key = hosts.find(peer)) return *key;
-  if (auto it = aliases.find(lower(peer)); it != aliases.end()) return it->second;
-  auto key = identity::decodeNpub(peer);
-  if (auto* error = std::get_if<identity::IdentityError>(&key)) {
-    if (auto secret = identity::secretKeyNotPeer(peer)) return *secret;
-    if (!peer.starts_with("npub1")) {
-      return fmt::format(
-          "unknown peer '{}': not an npub, a hosts-file name or a configured peer alias", peer);
-    }
-    return fmt::format("invalid peer npub '{}': {}", peer, error->message);
+  auto key = dns::resolvePeerName(peer, hosts);
+  if (const auto* error = std::get_if<dns::PeerNameError>(&key)) {
+    if (!error->badNpub) return error->text;
+    return fmt::format("invalid peer npub '{}': {}", peer, error->text);
   }
   return std::get<identity::PublicKey>(key);
 }
@@ -72,11 +55,11 @@ std::string dialState(const mesh::MeshNode& links, const PeerResolver* resolver,
 }
 
 void connect(schema::ControlCommand::Connect::Reader c, mesh::MeshNode& links,
-             const TransportSet& transports, PeerResolver* resolver, const PeerAliases& aliases,
-             const dns::HostMap& hosts, schema::CommandResult::Builder result) {
+             const TransportSet& transports, PeerResolver* resolver, const dns::HostMap& hosts,
+             schema::CommandResult::Builder result) {
   const std::string address = c.getAddress();
   const std::string transport = c.getTransport();
-  auto key = resolvePeer(c.getNpub(), aliases, hosts);
+  auto key = resolvePeer(c.getNpub(), hosts);
   if (auto* error = std::get_if<std::string>(&key)) return result.setError(*error);
   const auto& peerKey = std::get<identity::PublicKey>(key);
   result.setNpub(identity::encodeNpub(peerKey));
@@ -139,10 +122,10 @@ void connect(schema::ControlCommand::Connect::Reader c, mesh::MeshNode& links,
 }
 
 void disconnect(schema::ControlCommand::Disconnect::Reader d, mesh::MeshNode& links,
-                PeerResolver* resolver, const PeerAliases& aliases, const dns::HostMap& hosts,
+                PeerResolver* resolver, const dns::HostMap& hosts,
                 schema::CommandResult::Builder result) {
   const std::string peer = d.getNpub();
-  auto key = resolvePeer(peer, aliases, hosts);
+  auto key = resolvePeer(peer, hosts);
   if (auto* error = std::get_if<std::string>(&key)) return result.setError(*error);
   result.setNpub(identity::encodeNpub(std::get<identity::PublicKey>(key)));
   const auto addr = identity::NodeAddr::fromPublicKey(std::get<identity::PublicKey>(key));
@@ -164,34 +147,23 @@ void disconnect(schema::ControlCommand::Disconnect::Reader d, mesh::MeshNode& li
 
 }  // namespace
 
-PeerAliases peerAliases(capnp::List<schema::StaticPeer>::Reader peers) {
-  PeerAliases out;
-  for (auto peer : peers) {
-    auto key = identity::decodeNpub(peer.getNpub().cStr());
-    if (peer.getAlias().size() == 0 || !std::holds_alternative<identity::PublicKey>(key)) continue;
-    out.insert_or_assign(lower(peer.getAlias()), std::get<identity::PublicKey>(key));
-  }
-  return out;
-}
-
 void runControlCommand(schema::ControlCommand::Reader command, mesh::MeshNode& links,
                        const TransportSet& transports, PeerResolver* resolver,
-                       const PeerAliases& aliases, const dns::HostMap& hosts,
+                       const dns::HostMap& hosts,
                        const std::map<identity::NodeAddr, std::string>& names,
                        schema::ControlReply::Builder reply) {
   switch (command.which()) {
     case schema::ControlCommand::CONNECT:
-      connect(command.getConnect(), links, transports, resolver, aliases, hosts,
-              reply.initResult());
+      connect(command.getConnect(), links, transports, resolver, hosts, reply.initResult());
       break;
     case schema::ControlCommand::DISCONNECT:
-      disconnect(command.getDisconnect(), links, resolver, aliases, hosts, reply.initResult());
+      disconnect(command.getDisconnect(), links, resolver, hosts, reply.initResult());
       break;
     case schema::ControlCommand::PROBE: {
       // The target as connect and disconnect take it (an npub, a hosts-file
       // name or a configured alias); the report names it by its npub.
       auto probe = command.getProbe();
-      auto key = resolvePeer(probe.getNpub(), aliases, hosts);
+      auto key = resolvePeer(probe.getNpub(), hosts);
       if (auto* error = std::get_if<std::string>(&key)) {
         reply.initResult().setError(*error);
         break;

@@ -18,26 +18,18 @@
 
 namespace fips::router {
 
-// The configured peers' aliases (peers[].alias, lower-cased) and their keys:
-// connect and disconnect take them in place of an npub, as `<alias>.fips`
-// resolves them.
-using PeerAliases = std::map<std::string, identity::PublicKey>;
-
-// The aliases of the `peers:` slice; a peer without alias or with a bad npub
-// is left out (dialablePeers warns about it).
-PeerAliases peerAliases(capnp::List<schema::StaticPeer>::Reader peers);
-
 // Runs `command` and writes its outcome to `reply` (its result; a probe
 // also its report). The peer of connect, disconnect and probe is a name of
-// `hosts` (the hosts file, as fipsctl reads it), one of `aliases` (any case)
-// or an npub; `names` are the display names of configured peers.
+// `hosts` (the router's one host map: hosts-file names and configured
+// aliases, any case, as `<name>.fips` resolves them) or an npub
+// (dns::resolvePeerName); `names` are the display names of known nodes.
 // Connect takes a numeric ip:port, or a host:port that `resolver` has the
 // UDP worker look up before the one dial. A connect to a peer whose dial is under way (handshake,
 // retry backoff, or its host name being looked up by `resolver`, which may be null) changes nothing
 // and says so; a disconnect of such a peer cancels the dial.
 void runControlCommand(schema::ControlCommand::Reader command, mesh::MeshNode& links,
                        const TransportSet& transports, PeerResolver* resolver,
-                       const PeerAliases& aliases, const dns::HostMap& hosts,
+                       const dns::HostMap& hosts,
                        const std::map<identity::NodeAddr, std::string>& names,
                        schema::ControlReply::Builder reply);
 

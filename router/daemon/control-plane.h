@@ -37,6 +37,11 @@ class ControlPlane {
 
   // Makes `snapshot` (a NodeSnapshot root) the one queries are answered from.
   void publish(capnp::MessageBuilder& snapshot) { snapshots_.publish(snapshot); }
+  // Makes `names` (the router's host map, not null) the one the control
+  // thread resolves peer names by (JSON probe_start, stats queries).
+  void publishNames(std::shared_ptr<const dns::HostMap> names) {
+    snapshots_.publishNames(std::move(names));
+  }
   // The stats history the control thread answers from; this thread writes it.
   stats::StatsHistory& history() { return history_; }
 

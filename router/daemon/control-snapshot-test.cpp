@@ -58,7 +58,7 @@ struct Fixture {
 
 TEST_CASE("snapshot: status, peer, link, transport") {
   Fixture f;
-  f.facts.aliases[f.in.peers[0].addr] = "core-vm";
+  f.facts.displayNames[f.in.peers[0].addr] = "core-vm";
   capnp::MallocMessageBuilder msg;
   buildSnapshot(f.in, msg.initRoot<schema::NodeSnapshot>());
   auto root = msg.getRoot<schema::NodeSnapshot>().asReader();

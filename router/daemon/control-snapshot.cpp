@@ -25,8 +25,8 @@ std::string typeOf(const std::string& name) {
 
 std::string displayName(const NodeFacts& facts, const link::PeerInfo& peer,
                         const std::string& npub) {
-  auto alias = facts.aliases.find(peer.addr);
-  return alias != facts.aliases.end() ? alias->second : shortNpub(npub);
+  auto name = facts.displayNames.find(peer.addr);
+  return name != facts.displayNames.end() ? name->second : shortNpub(npub);
 }
 
 void fillStatus(const SnapshotInput& in, schema::NodeStatus::Builder s) {
@@ -412,8 +412,8 @@ std::optional<std::string> npubOf(const SnapshotInput& in, const identity::NodeA
 }
 
 std::string nameOf(const SnapshotInput& in, const identity::NodeAddr& addr) {
-  auto alias = in.facts->aliases.find(addr);
-  if (alias != in.facts->aliases.end()) return alias->second;
+  auto name = in.facts->displayNames.find(addr);
+  if (name != in.facts->displayNames.end()) return name->second;
   auto npub = npubOf(in, addr);
   return npub ? shortNpub(*npub) : shortAddr(addr);
 }

@@ -21,7 +21,7 @@
 
 namespace fips::router {
 
-// Facts fixed at startup.
+// Facts fixed at startup, but for the display names.
 struct NodeFacts {
   std::string npub;
   identity::NodeAddr nodeAddr;
@@ -31,8 +31,11 @@ struct NodeFacts {
   std::string exePath;
   uint32_t pid = 0;
   bool leafOnly = false;
-  std::string tunName;                                // "" when the TUN is disabled
-  std::map<identity::NodeAddr, std::string> aliases;  // peers[].alias
+  std::string tunName;  // "" when the TUN is disabled
+  // The nodes the host map names (a hosts-file name, else a configured
+  // alias; lower-cased), the reference's first choice of display name;
+  // replaced when the hosts file is reloaded.
+  std::map<identity::NodeAddr, std::string> displayNames;
 };
 
 // Sessions, handshakes, lookups, caches and forwarding counters, copied
@@ -100,7 +103,8 @@ std::vector<std::pair<const char*, uint64_t>> discoveryStats(const lookup::Looku
 // Fills the sections read from in.routing (control-snapshot-routing.cpp).
 void fillRoutingSections(const SnapshotInput& in, schema::NodeSnapshot::Builder out);
 
-// The name shown for addr: alias, else the short npub if its key is known
+// The name shown for addr: its display name (hosts file, configured alias),
+// else the short npub if its key is known
 // (self, a peer, the identity cache), else the short address.
 std::string nameOf(const SnapshotInput& in, const identity::NodeAddr& addr);
 // The npub of addr when this node knows its key.

@@ -37,7 +37,7 @@ DnsServiceConfig DnsServiceConfig::fromSlice(schema::RouterConfig::Reader slice)
 
 std::unique_ptr<DnsService> DnsService::start(privsep::EventBase& base,
                                               const DnsServiceConfig& config,
-                                              ResolvedFn onResolved) {
+                                              dns::HostsReloader& hosts, ResolvedFn onResolved) {
   if (!config.enabled) return nullptr;
   std::string error;
   auto fd = privsep::bindDnsSocket(config.bindAddr, config.port, error);
@@ -49,39 +49,26 @@ std::unique_ptr<DnsService> DnsService::start(privsep::EventBase& base,
                                      : "");
     return nullptr;
   }
-  return adopt(base, std::move(fd), config, std::move(onResolved));
+  return adopt(base, std::move(fd), config, hosts, std::move(onResolved));
 }
 
 std::unique_ptr<DnsService> DnsService::adopt(privsep::EventBase& base, privsep::UniqueFd fd,
                                               const DnsServiceConfig& config,
-                                              ResolvedFn onResolved) {
-  std::vector<std::string> warnings;
-  auto map = dns::hostMapFromPeers(config.aliases, warnings);
-  for (const auto& w : warnings) spdlog::warn("{}", w);
-  std::unique_ptr<DnsService> service(new DnsService(std::move(fd), config.ttl, std::move(map),
-                                                     config.hostsPath, std::move(onResolved)));
+                                              dns::HostsReloader& hosts, ResolvedFn onResolved) {
+  std::unique_ptr<DnsService> service(
+      new DnsService(std::move(fd), config.ttl, hosts, std::move(onResolved)));
   service->event_.reset(event_new(base.get(), service->fd_.get(), EV_READ | EV_PERSIST,
                                   &DnsService::onReadable, service.get()));
   event_add(service->event_.get(), nullptr);
   spdlog::info("DNS responder for .fips on {} ({} host aliases, hosts file {})",
-               privsep::dnsEndpointText(config.bindAddr, config.port),
-               service->hosts_.hosts().size(), service->hosts_.path());
+               privsep::dnsEndpointText(config.bindAddr, config.port), hosts.hosts().size(),
+               hosts.path());
   return service;
 }
 
-DnsService::DnsService(privsep::UniqueFd fd, uint32_t ttl, dns::HostMap base, std::string hostsPath,
+DnsService::DnsService(privsep::UniqueFd fd, uint32_t ttl, dns::HostsReloader& hosts,
                        ResolvedFn onResolved)
-    : fd_(std::move(fd)),
-      hosts_(std::move(base), std::move(hostsPath), files_,
-             [](bool warning, const std::string& line) {
-               if (warning) {
-                 spdlog::warn("{}", line);
-               } else {
-                 spdlog::info("{}", line);
-               }
-             }),
-      responder_(ttl, hosts_),
-      onResolved_(std::move(onResolved)) {}
+    : fd_(std::move(fd)), responder_(ttl, hosts), onResolved_(std::move(onResolved)) {}
 
 DnsService::~DnsService() = default;
 

@@ -51,16 +51,18 @@ class DnsService {
   using ResolvedFn = std::function<void(const identity::PublicKey&)>;
 
   // Binds dns.bind_addr:dns.port itself (see privsep/dns-socket.h) and
-  // loads the hosts file. Call after dropping privileges and before seccomp
-  // (needs socket, setsockopt, bind). Returns nullptr when dns.enabled is
-  // false or the bind fails (logged: the node runs on without DNS, as the
-  // reference does).
+  // answers from `hosts` (the router's host map, which it checks for a
+  // changed file per query; it must outlive the service). Call after
+  // dropping privileges and before seccomp (needs socket, setsockopt,
+  // bind). Returns nullptr when dns.enabled is false or the bind fails
+  // (logged: the node runs on without DNS, as the reference does).
   static std::unique_ptr<DnsService> start(privsep::EventBase& base, const DnsServiceConfig& config,
-                                           ResolvedFn onResolved);
+                                           dns::HostsReloader& hosts, ResolvedFn onResolved);
   // Serves on a socket the tun-helper bound (privileged port); needs no
   // syscall beyond the seccomp list.
   static std::unique_ptr<DnsService> adopt(privsep::EventBase& base, privsep::UniqueFd fd,
-                                           const DnsServiceConfig& config, ResolvedFn onResolved);
+                                           const DnsServiceConfig& config,
+                                           dns::HostsReloader& hosts, ResolvedFn onResolved);
 
   DnsService(const DnsService&) = delete;
   DnsService& operator=(const DnsService&) = delete;
@@ -72,15 +74,12 @@ class DnsService {
   const dns::DnsCounters& counters() const { return responder_.counters(); }
 
  private:
-  DnsService(privsep::UniqueFd fd, uint32_t ttl, dns::HostMap base, std::string hostsPath,
-             ResolvedFn onResolved);
+  DnsService(privsep::UniqueFd fd, uint32_t ttl, dns::HostsReloader& hosts, ResolvedFn onResolved);
   static void onReadable(evutil_socket_t, short, void* arg);
   // Serves up to a burst of queued datagrams; false when the socket is empty.
   bool serveOne();
 
   privsep::UniqueFd fd_;
-  dns::PosixHostsFileSource files_;
-  dns::HostsReloader hosts_;
   dns::DnsResponder responder_;
   ResolvedFn onResolved_;
   privsep::EventPtr event_;

@@ -62,8 +62,8 @@ void HistorySampler::sample(const mesh::MeshNode& mesh, const NodeFacts& facts, 
   peers_.clear();
   for (const auto& peer : active) {
     stats::PeerSample& p = peers_.emplace_back(peer.addr, peer.key);
-    const auto alias = facts.aliases.find(peer.addr);
-    if (alias != facts.aliases.end()) p.alias = &alias->second;
+    const auto name = facts.displayNames.find(peer.addr);
+    if (name != facts.displayNames.end()) p.alias = &name->second;
     const link::LinkMetrics& m = peer.metrics;
     p.srttMs = m.srttMs;
     p.lossRate = measuredLoss(m);

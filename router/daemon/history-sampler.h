@@ -27,7 +27,7 @@ namespace fips::router {
 class HistorySampler {
  public:
   // Records one tick of `mesh` into `history` at nowMs (monotonic ms).
-  // facts: for the peers' configured aliases.
+  // facts: for the peers' display names (hosts file, configured aliases).
   void sample(const mesh::MeshNode& mesh, const NodeFacts& facts, uint64_t nowMs,
               stats::StatsHistory& history);
 

@@ -68,14 +68,6 @@ NodeFacts nodeFacts(schema::RouterConfig::Reader slice, const crypto::KeyPair& k
   facts.pid = static_cast<uint32_t>(::getpid());
   facts.leafOnly = slice.getLeafOnly();
   if (slice.getTunEnabled()) facts.tunName = slice.getTunName();
-  for (auto peer : slice.getPeers()) {
-    auto peerKey = identity::decodeNpub(peer.getNpub().cStr());
-    if (peer.getAlias().size() == 0 || !std::holds_alternative<identity::PublicKey>(peerKey)) {
-      continue;
-    }
-    facts.aliases[identity::NodeAddr::fromPublicKey(std::get<identity::PublicKey>(peerKey))] =
-        peer.getAlias();
-  }
   return facts;
 }
 
@@ -214,16 +206,24 @@ void RouterDaemon::startMesh(schema::RouterConfig::Reader slice, crypto::KeyPair
 // (dnsSocketReady, possibly before this runs).
 void RouterDaemon::startDns(schema::RouterConfig::Reader slice) {
   dnsConfig_ = DnsServiceConfig::fromSlice(slice);
-  // The DNS service logs the file's warnings; this copy only says it read it.
-  controlHosts_.emplace(dns::HostMap{}, dnsConfig_->hostsPath, hostsFiles_,
-                        [](bool, const std::string& line) { spdlog::debug("control: {}", line); });
+  std::vector<std::string> warnings;
+  auto base = dns::hostMapFromPeers(dnsConfig_->aliases, warnings);
+  for (const auto& w : warnings) spdlog::warn("{}", w);
+  hosts_.emplace(std::move(base), dnsConfig_->hostsPath, hostsFiles_,
+                 [](bool warning, const std::string& line) {
+                   if (warning) {
+                     spdlog::warn("{}", line);
+                   } else {
+                     spdlog::info("{}", line);
+                   }
+                 });
   dnsByHelper_ = dnsConfig_->boundByTunHelper(slice.getTunEnabled());
   if (dnsByHelper_) {
     adoptDnsSocket();
     return;
   }
   if (dnsHandover_) privsep::fatal("router<-tun-helper: a DNS socket the config does not ask for");
-  dns_ = DnsService::start(base_, *dnsConfig_, dnsResolvedHook());
+  dns_ = DnsService::start(base_, *dnsConfig_, *hosts_, dnsResolvedHook());
   // tunReady may have come first.
   if (dns_ && tunIfindex_) dns_->setMeshIfindex(*tunIfindex_);
 }
@@ -232,7 +232,7 @@ void RouterDaemon::startDns(schema::RouterConfig::Reader slice) {
 void RouterDaemon::adoptDnsSocket() {
   if (!dnsConfig_ || !dnsHandover_) return;
   if (!dnsByHelper_) privsep::fatal("router<-tun-helper: a DNS socket the config does not ask for");
-  dns_ = DnsService::adopt(base_, std::move(dnsHandover_), *dnsConfig_, dnsResolvedHook());
+  dns_ = DnsService::adopt(base_, std::move(dnsHandover_), *dnsConfig_, *hosts_, dnsResolvedHook());
   if (tunIfindex_) dns_->setMeshIfindex(*tunIfindex_);
 }
 
@@ -247,6 +247,9 @@ DnsService::ResolvedFn RouterDaemon::dnsResolvedHook() {
 void RouterDaemon::onTick(evutil_socket_t, short, void* arg) {
   auto* self = static_cast<RouterDaemon*>(arg);
   self->mesh_->tick();
+  // The reference reloads its host map on the tick too (rx_loop).
+  self->hosts_->checkReload();
+  self->refreshNames();
   self->onDemand_.tick(*self->mesh_, self->clock_.nowMs());
   self->logRekeys();
   self->resolveDue();
@@ -258,7 +261,6 @@ void RouterDaemon::onTick(evutil_socket_t, short, void* arg) {
 void RouterDaemon::startControl(schema::RouterConfig::Reader slice, const crypto::KeyPair& key) {
   privsep::UniqueFd listenFd = supervisor_.takeConfigureFd();
   facts_ = nodeFacts(slice, key);
-  peerAliases_ = peerAliases(slice.getPeers());
   if (slice.getTunEnabled()) tunState_ = tun_ ? "active" : "configured";
   if (!listenFd) {
     if (slice.getControlUnavailable().size() == 0) {
@@ -270,6 +272,7 @@ void RouterDaemon::startControl(schema::RouterConfig::Reader slice, const crypto
     }
     return;
   }
+  refreshNames();
   capnp::MallocMessageBuilder first;
   buildSnapshot(snapshotInput(), first.initRoot<schema::NodeSnapshot>());
   control::ControlLimits limits;
@@ -278,6 +281,15 @@ void RouterDaemon::startControl(schema::RouterConfig::Reader slice, const crypto
   control_ = std::make_unique<ControlPlane>(
       base_, std::move(listenFd),
       [this](auto command, auto result) { onControlCommand(command, result); }, first, limits);
+  control_->publishNames(shownHosts_);
+}
+
+void RouterDaemon::refreshNames() {
+  auto current = hosts_->current();
+  if (current == shownHosts_) return;
+  shownHosts_ = std::move(current);
+  facts_.displayNames = shownHosts_->names();
+  if (control_) control_->publishNames(shownHosts_);
 }
 
 SnapshotInput RouterDaemon::snapshotInput() const {
@@ -317,10 +329,11 @@ void RouterDaemon::sampleHistory() {
 void RouterDaemon::onControlCommand(schema::ControlCommand::Reader command,
                                     schema::ControlReply::Builder reply) {
   if (!mesh_ || stopping_) return reply.initResult().setError("node shutting down");
-  static const dns::HostMap noHosts;
-  if (controlHosts_) controlHosts_->checkReload();
-  runControlCommand(command, *mesh_, transports_, resolver_.get(), peerAliases_,
-                    controlHosts_ ? controlHosts_->hosts() : noHosts, facts_.aliases, reply);
+  // The map as the last tick or DNS query left it: no file access per
+  // command. A DNS query may have reloaded it since; show that too.
+  refreshNames();
+  runControlCommand(command, *mesh_, transports_, resolver_.get(), *shownHosts_,
+                    facts_.displayNames, reply);
   transports_.flush();
   publishSnapshot();
 }

@@ -80,6 +80,8 @@ class RouterDaemon final : public mesh::MeshIo {
   // Control service (control.capnp), when the supervisor sent its socket.
   void startControl(schema::RouterConfig::Reader slice, const crypto::KeyPair& key);
   SnapshotInput snapshotInput() const;
+  // Hands a reloaded host map to the display names and the control thread.
+  void refreshNames();
   void publishSnapshot();
   // One tick of the stats history (when the control service runs).
   void sampleHistory();
@@ -125,11 +127,13 @@ class RouterDaemon final : public mesh::MeshIo {
   privsep::UniqueFd dnsHandover_;              // its socket, until adopted
   std::optional<uint32_t> tunIfindex_;
   NodeFacts facts_;
-  PeerAliases peerAliases_;  // connect/disconnect by peers[].alias
-  // connect/disconnect/probe by hosts-file name (the DNS service's file,
-  // read whether or not DNS is on; reloaded when it changes)
+  // The one host map (configured peer aliases, then the hosts file; read
+  // whether or not DNS is on): `<name>.fips` answers, connect/disconnect/
+  // probe names, the control thread's names and display names. Reloaded
+  // when the file's stamp changes, checked per DNS query and per tick.
   dns::PosixHostsFileSource hostsFiles_;
-  std::optional<dns::HostsReloader> controlHosts_;
+  std::optional<dns::HostsReloader> hosts_;
+  std::shared_ptr<const dns::HostMap> shownHosts_;  // the map facts_ and control_ have
   HistorySampler historySampler_;
   std::string tunState_ = "disabled";
   bool stopping_ = false;

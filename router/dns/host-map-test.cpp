@@ -82,6 +82,27 @@ TEST_CASE("peer aliases: invalid ones skipped with a warning; merge lets the fil
   CHECK(identity::encodeNpub(*base.find("core")) == npub0);
 }
 
+TEST_CASE("reverse lookup: a node's lower-cased name; the last one, the file's after a merge") {
+  const auto [npub0, ip0] = vectorIdentity(0);
+  const auto [npub1, ip1] = vectorIdentity(1);
+  const auto addrOf = [](const std::string& npub) {
+    return identity::NodeAddr::fromPublicKey(
+        std::get<identity::PublicKey>(identity::decodeNpub(npub)));
+  };
+  std::vector<std::string> warnings;
+  auto map = hostMapFromPeers({{"Bob", npub0}}, warnings);
+  REQUIRE(map.nameOf(addrOf(npub0)));
+  CHECK(*map.nameOf(addrOf(npub0)) == "bob");
+  CHECK(map.nameOf(addrOf(npub1)) == nullptr);
+  map.merge(parseHostsFile("bobby " + npub0 + "\nalice " + npub1 + "\nAlicia " + npub1 + "\n", "h",
+                           warnings));
+  CHECK(*map.nameOf(addrOf(npub0)) == "bobby");
+  CHECK(*map.nameOf(addrOf(npub1)) == "alicia");
+  CHECK(map.names().size() == 2);
+  CHECK(identity::encodeNpub(*map.find("bob")) == npub0);
+  CHECK(warnings.empty());
+}
+
 }  // namespace
 }  // namespace fips::router::dns
 

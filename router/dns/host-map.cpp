@@ -89,7 +89,9 @@ std::optional<std::string> HostMap::insert(std::string_view hostname, std::strin
   if (const auto* error = std::get_if<identity::IdentityError>(&key)) {
     return fmt::format("invalid npub '{}': {}", npub, error->message);
   }
-  byName_.insert_or_assign(lower(hostname), std::get<identity::PublicKey>(key));
+  const auto& publicKey = std::get<identity::PublicKey>(key);
+  byName_.insert_or_assign(lower(hostname), publicKey);
+  byAddr_.insert_or_assign(identity::NodeAddr::fromPublicKey(publicKey), lower(hostname));
   return std::nullopt;
 }
 
@@ -98,8 +100,14 @@ const identity::PublicKey* HostMap::find(std::string_view hostname) const {
   return it == byName_.end() ? nullptr : &it->second;
 }
 
+const std::string* HostMap::nameOf(const identity::NodeAddr& addr) const {
+  auto it = byAddr_.find(addr);
+  return it == byAddr_.end() ? nullptr : &it->second;
+}
+
 void HostMap::merge(const HostMap& other) {
   for (const auto& [name, key] : other.byName_) byName_.insert_or_assign(name, key);
+  for (const auto& [addr, name] : other.byAddr_) byAddr_.insert_or_assign(addr, name);
 }
 
 HostMap hostMapFromPeers(const std::vector<PeerAlias>& peers, std::vector<std::string>& warnings) {

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "router/identity/node-addr.h"
 #include "router/identity/public-key.h"
 
 namespace fips::router::dns {
@@ -29,7 +30,14 @@ class HostMap {
   // Case-insensitive lookup.
   const identity::PublicKey* find(std::string_view hostname) const;
 
-  // Copies every entry of `other` in, `other` winning on conflicts.
+  // The name of the node at `addr` (lower-cased; the last one inserted or
+  // merged for it, as the reference's lookup_hostname), or nullptr.
+  const std::string* nameOf(const identity::NodeAddr& addr) const;
+  // Every node's name (node address -> lower-cased name), as nameOf.
+  const std::map<identity::NodeAddr, std::string>& names() const { return byAddr_; }
+
+  // Copies every entry of `other` in, `other` winning on conflicts (of
+  // names and of node addresses).
   void merge(const HostMap& other);
 
   size_t size() const { return byName_.size(); }
@@ -37,6 +45,7 @@ class HostMap {
 
  private:
   std::map<std::string, identity::PublicKey> byName_;
+  std::map<identity::NodeAddr, std::string> byAddr_;
 };
 
 // A configured peer's alias (from the router's config slice).

@@ -72,6 +72,25 @@ TEST_CASE("reload only when the stamp changes; created, modified, removed") {
   CHECK(r.hosts().find("core"));
 }
 
+TEST_CASE("current(): a held map stays as it was across a reload; no reload, same map") {
+  const auto [npub0, ip0] = vectorIdentity(0);
+  const auto [npub1, ip1] = vectorIdentity(1);
+  FakeFiles files;
+  Log log;
+  files.files["/h"] = {{1, 0}, "gateway " + npub0 + "\n"};
+  HostsReloader r(HostMap{}, "/h", files, log.fn());
+  const auto held = r.current();
+  CHECK_FALSE(r.checkReload());
+  CHECK(r.current() == held);
+  files.files["/h"] = {{2, 0}, "server2 " + npub1 + "\n"};
+  CHECK(r.checkReload());
+  CHECK(r.current() != held);
+  CHECK(held->find("gateway"));
+  CHECK_FALSE(held->find("server2"));
+  CHECK(r.current()->find("server2"));
+  CHECK(&r.hosts() == r.current().get());
+}
+
 TEST_CASE("POSIX source: missing file, real file, its stamp") {
   identity::test::TempDir dir;
   const std::string path = (dir.path() / "hosts").string();

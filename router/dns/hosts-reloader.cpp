@@ -56,7 +56,7 @@ bool HostsReloader::checkReload() {
   if (now == stamp_) return false;
   stamp_ = now;
   load();
-  log_(false, fmt::format("reloaded hosts file {}: {} entries", path_, effective_.size()));
+  log_(false, fmt::format("reloaded hosts file {}: {} entries", path_, effective_->size()));
   return true;
 }
 
@@ -71,7 +71,7 @@ void HostsReloader::load() {
   } else if (!read.error.empty()) {
     log_(true, fmt::format("cannot read hosts file {}: {}", path_, read.error));
   }
-  effective_ = std::move(map);
+  effective_ = std::make_shared<const HostMap>(std::move(map));
 }
 
 }  // namespace fips::router::dns

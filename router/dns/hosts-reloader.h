@@ -3,11 +3,15 @@
 // winning) and the hosts file's modification stamp; rebuilt when the stamp
 // changes (file created, modified, replaced or removed), as the reference's
 // HostMapReloader does on every DNS request (spec 05 §5). The file system is
-// injected (HostsFileSource). Runs in fips-router.
+// injected (HostsFileSource). Runs in fips-router: one reloader serves the
+// DNS responder, the control commands and display names (checked per DNS
+// query and once per tick); each map it builds is immutable, so the control
+// thread can hold one (current()) while a reload publishes the next.
 #pragma once
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -61,14 +65,17 @@ class HostsReloader {
   // map (base + file) and returns true.
   bool checkReload();
 
-  const HostMap& hosts() const { return effective_; }
+  const HostMap& hosts() const { return *effective_; }
+  // The map now in force, never null; a reload replaces it and leaves
+  // this one unchanged for whoever holds it.
+  std::shared_ptr<const HostMap> current() const { return effective_; }
   const std::string& path() const { return path_; }
 
  private:
   void load();
 
   HostMap base_;
-  HostMap effective_;
+  std::shared_ptr<const HostMap> effective_;
   std::string path_;
   HostsFileSource& source_;
   LogFn log_;

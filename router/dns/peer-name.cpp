@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: MIT
+// Peer names (see peer-name.h).
+#include "router/dns/peer-name.h"
+
+#include <fmt/format.h>
+
+#include "router/identity/nip19.h"
+#include "router/identity/secret-text.h"
+
+namespace fips::router::dns {
+
+std::variant<identity::PublicKey, PeerNameError> resolvePeerName(std::string_view peer,
+                                                                 const HostMap& names) {
+  if (const auto* key = names.find(peer)) return *key;
+  auto key = identity::decodeNpub(peer);
+  if (const auto* error = std::get_if<identity::IdentityError>(&key)) {
+    if (auto secret = identity::secretKeyNotPeer(peer)) return PeerNameError{false, *secret};
+    if (peer.starts_with("npub1")) return PeerNameError{true, error->message};
+    return PeerNameError{
+        false,
+        fmt::format("unknown peer '{}': not an npub, a hosts-file name or a configured peer alias",
+                    peer)};
+  }
+  return std::get<identity::PublicKey>(key);
+}
+
+}  // namespace fips::router::dns
