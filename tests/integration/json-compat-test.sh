@@ -14,14 +14,19 @@
 # show_sessions/connections/routing/identity_cache/acl and the stats
 # history queries (the reference's names and params) checked for content,
 # connect's data carrying already_connected/already_connecting; connect and
-# disconnect by a name of A's hosts file (bobby) answer with B's npub; the
-# stats peer error and probe param type errors say what was wrong; an nsec
-# given as connect's, disconnect's or stats history's peer is refused as a
-# secret key without being repeated; the probe
-# triplet: probe_start, probe_poll until done gives overall ok for B (and
-# show_status is answered meanwhile), unknown id, own npub, bad npub and
-# cancel errors/answers as the reference's; fipsctl probe of an unknown
-# name says what it tried;
+# disconnect by a name of A's hosts file (bobby) answer with B's npub, and
+# show_stats_history/show_stats_all_history take it (the answer naming B's
+# npub); B's display name on A is bobby (show_peers, show_stats_peers,
+# the probe's target, show_sessions, show_cache), as the reference names a
+# node by its hosts-file name; the stats peer error and probe param type
+# errors say what was wrong; an nsec given as connect's, disconnect's or
+# stats history's peer is refused as a secret key without being repeated;
+# the probe triplet: probe_start bobby (answered
+# with B's npub), probe_poll until done gives overall ok for B (and
+# show_status is answered meanwhile), unknown id, own npub, bad npub,
+# unknown name and cancel errors/answers as the reference's; a name added
+# to the hosts file while A runs is taken by probe_start within a tick or
+# two (no restart); fipsctl probe of an unknown name says what it tried;
 # `disconnect` over JSON drops B; a second connect to a peer still being
 # dialed says already_connecting and disconnect cancels that dial; an
 # oversized (> 4096 B), malformed, unknown or silent request gets the
@@ -200,6 +205,16 @@ check "show_stats_all_history: every node metric" jq_check \
 check "show_stats_all_history: one peer's metrics" jq_check \
   '.data.peer == $b and ([.data.series[].metric] | index("srtt_ms") != null)' \
   show_stats_all_history '{"peer":"'"$NPUB_B"'","window":"5s"}'
+check "show_peers: B's display name is its hosts-file name" jq_check \
+  '[.data.peers[] | select(.npub == $b) | .display_name] == ["bobby"]' show_peers
+check "show_stats_peers: B's display name is its hosts-file name" jq_check \
+  '.data.peers[0].display_name == "bobby"' show_stats_peers
+check "show_stats_history by hosts-file name (any case): B's series, B's npub" jq_check \
+  '.status == "ok" and .data.metric == "bytes_in" and (.data.values | length) == 10 and .data.npub == $b' \
+  show_stats_history '{"metric":"bytes_in","peer":"Bobby","window":"10s"}'
+check "show_stats_all_history by hosts-file name: B's metrics, peer is B's npub" jq_check \
+  '.status == "ok" and .data.peer == $b and ([.data.series[].metric] | index("srtt_ms") != null)' \
+  show_stats_all_history '{"peer":"bobby","window":"5s"}'
 check "show_stats_history_all_peers: B's series" jq_check \
   '.data.metric == "bytes_in" and .data.window_seconds == 10 and (.data.peers | length) == 1
    and .data.peers[0].node_addr == $nb and .data.peers[0].is_active
@@ -310,8 +325,8 @@ check "after them the router is the same process" [ "$(router_pid)" = "$ROUTER" 
 # the 1 ms an MMP echo can carry: rtt then fails as sub_millisecond
 # (probe_rtt_sound), which is the answer, not a miss.
 jq_file() { jq -e "$@" >/dev/null; }
-probe_run() {  # probe_run: starts a probe of B, polls it to the end; the report in probe.json
-  ask probe_start '{"npub":"'"$NPUB_B"'"}' > "$WORK/probe-start.json"
+probe_run() {  # probe_run: starts a probe of B (by its hosts-file name), polls it to the end; the report in probe.json
+  ask probe_start '{"npub":"bobby"}' > "$WORK/probe-start.json"
   PROBE_ID=$(jq -r '.data.probe_id' "$WORK/probe-start.json")
   STATUS_DURING=""
   for _ in $(seq 1 80); do
@@ -331,10 +346,16 @@ for attempt in 1 2 3 4; do
   echo "# probe $attempt of B: $(jq -c .data.report "$WORK/probe.json")"
   sleep 1
 done
-check "probe_start: the reference's data (probe_id, npub, node_addr, display_name, budget_ms)" \
+check "probe_start bobby: the reference's data (probe_id, npub, node_addr, display_name, budget_ms), B's npub and hosts-file name" \
   jq_file --arg b "$NPUB_B" '.status == "ok" and (.data.probe_id | type == "number") and .data.npub == $b
-    and (.data.node_addr | length == 32) and (.data.display_name | type == "string")
+    and (.data.node_addr | length == 32) and .data.display_name == "bobby"
     and .data.budget_ms > 0' "$WORK/probe-start.json"
+check "probe report: the target's display name is its hosts-file name" \
+  jq_file --arg b "$NPUB_B" '.target.npub == $b and .target.display_name == "bobby"' "$WORK/probe-report.json"
+check "show_sessions: the session to B shows its hosts-file name" jq_check \
+  '[.data.sessions[] | select(.npub == $b) | .display_name] == ["bobby"]' show_sessions
+check "show_cache: B's coordinates show its hosts-file name" jq_check \
+  '[.data.entries[] | select(.node_addr == $nb) | .display_name] == ["bobby"]' show_cache
 check "show_status answered while the probe ran" [ "$STATUS_DURING" = ok ]
 echo "# probe of B: $(jq -c '.data.report | [.overall, .session.verdict, .rtt.verdict, .cleanup]' "$WORK/probe.json")"
 check "probe_poll until done: B reachable (a session), the report's stage blocks" \
@@ -353,6 +374,23 @@ check "probe_start of this node's own npub: cannot probe this node" \
   expect_error "cannot probe this node" <<< '{"command":"probe_start","params":{"npub":"'"$(cat "$WORK/A/fips.pub")"'"}}'
 check "probe_start of a bad npub: invalid peer npub" \
   expect_error "invalid peer npub: " <<< '{"command":"probe_start","params":{"npub":"npub1nope"}}'
+check "probe_start of an unknown name: fipsctl probe's wording" \
+  expect_error "unknown peer 'nobody': not an npub, a hosts-file name or a configured peer alias" \
+  <<< '{"command":"probe_start","params":{"npub":"nobody"}}'
+# a name added to the hosts file while A runs: the tick's reload makes it a
+# peer name for the control thread (no command reads the file)
+LATE=$("$BUILD/ctl/fipsctl" keygen --stdout | sed -n 2p)
+printf 'latecomer %s\n' "$LATE" >> "$WORK/hosts"
+late_probe() {
+  local id
+  ask probe_start '{"npub":"latecomer"}' > "$WORK/late.json"
+  jq -e --arg l "$LATE" '.status == "ok" and .data.npub == $l and .data.display_name == "latecomer"' \
+    "$WORK/late.json" >/dev/null || return 1
+  id=$(jq -r .data.probe_id "$WORK/late.json")
+  ask probe_cancel '{"probe_id":'"$id"'}' >/dev/null
+}
+check "a hosts-file name added while running: probe_start takes it (npub, display name)" \
+  wait_until 5 late_probe
 probe_cancelled() {  # a probe of a key nobody announces, cancelled: its poll says cancelled
   local id
   id=$(ask probe_start '{"npub":"'"$(cat "$WORK/B/fips.pub")"'"}' | jq -r .data.probe_id)
