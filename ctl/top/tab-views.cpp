@@ -392,12 +392,6 @@ std::vector<size_t> columnWidths(const std::vector<TableRow>& rows) {
   return widths;
 }
 
-size_t tableWidth(const std::vector<TableRow>& rows) {
-  size_t width = 0;
-  for (size_t w : columnWidths(rows)) width += w + 2;
-  return width;
-}
-
 void appendTable(TabView& view, const std::vector<TableRow>& rows, int selected) {
   // Columns padded to their widest cell, two spaces apart.
   const std::vector<size_t> widths = columnWidths(rows);

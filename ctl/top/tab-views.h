@@ -99,8 +99,6 @@ struct TableRow {
   bool selectable = true;
 };
 void appendTable(TabView& view, const std::vector<TableRow>& rows, int selected);
-// The columns appendTable draws `rows` in: the leading space included.
-size_t tableWidth(const std::vector<TableRow>& rows);
 // Each column's widest cell, in display columns.
 std::vector<size_t> columnWidths(const std::vector<TableRow>& rows);
 

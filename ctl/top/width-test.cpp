@@ -301,6 +301,13 @@ TEST_CASE("text fitting: ellipsis at the end, the middle, between hops, at a wor
   CHECK(wrapWords("", 10, 2) == std::vector<std::string>{""});
 }
 
+// The columns appendTable draws `rows` in: the leading space included.
+size_t tableWidth(const std::vector<TableRow>& rows) {
+  size_t width = 0;
+  for (size_t w : columnWidths(rows)) width += w + 2;
+  return width;
+}
+
 TEST_CASE("fitTable: narrow when that is enough, else drop the highest rank, together") {
   const std::vector<TableRow> rows{{{"Name", "Addr", "A", "B", "C"}},
                                    {{"── a group label ──"}, false},
