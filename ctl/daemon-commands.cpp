@@ -350,25 +350,33 @@ int disconnect(const DaemonOptions& o) {
   });
 }
 
-// One probe call, its report given to `job` (at the steady clock's ms).
-// False (reported) on a daemon error.
+// One probe call (or the teardown call, when due), its answer given to
+// `job` (at the steady clock's ms). False (reported) on a daemon error.
 bool probeOnce(ControlClient& c, const std::string& npub, router::control::ProbeJob& job) {
   auto request = c.control().probeRequest();
   request.setNpub(npub);
   request.setStartLookup(job.startLookup());
+  request.setOwnedSessionMs(job.ownedSessionMs());
+  const bool teardown = job.teardownDue();
+  request.setTeardown(teardown);
   auto response = c.wait(request.send());
   auto result = response.getResult();
   if (result.isError()) {
     reportError(result.getError().cStr());
     return false;
   }
-  job.onReport(response.getReport(), steadyMs());
+  if (teardown) {
+    job.onTeardown(response.getReport().getCleanup().cStr(), steadyMs());
+  } else {
+    job.onReport(response.getReport(), steadyMs());
+  }
   return true;
 }
 
 // Runs the probe as a ProbeJob (router/control/probe-job.h: the stage
-// budgets, a call every 250 ms while a stage runs); --timeout bounds the
-// whole probe instead.
+// budgets, a call every 250 ms while a stage runs, then the teardown of
+// the session it opened, a tick later); --timeout bounds the whole probe
+// instead. A probe stopped by ^C leaves its session to idle out.
 int probe(const DaemonOptions& o) {
   const std::string key = peerForDaemon(o);
   return withClient(o, [&](ControlClient& c) {

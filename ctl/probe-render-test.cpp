@@ -108,9 +108,30 @@ TEST_CASE("probe --json: the reference's report keys") {
   CHECK(doc["rtt"]["verdict"] == "running");
   CHECK(doc["rtt"]["srtt_ms"].is_null());
   CHECK(doc["cleanup"]["lookup_issued"] == true);
-  CHECK(doc["cleanup"]["session_left_intact"] == true);
+  CHECK(doc["cleanup"]["session_left_intact"] == false);  // no cleanup yet
+  CHECK(doc["cleanup"]["session_created_and_torn_down"] == false);
   CHECK(doc["overall"] == "partial");
   CHECK(doc["elapsed_ms"] == 2100);
+  CHECK(doc["tick_ms"] == 0);
+  CHECK(doc["bloom"]["fanout"].is_null());  // no LookupRequest reported
+  CHECK(doc["bloom"]["elapsed_ms"].is_null());
+}
+
+TEST_CASE("probe --json: tick_ms, the bloom fanout and each stage's elapsed_ms") {
+  Report rep;
+  rep.r.setTickMs(1000);
+  rep.r.setLookupFanout(3);
+  rep.r.getBloom().setElapsedMs(0);
+  rep.r.getDiscovery().setElapsedMs(2000);
+  const Json doc = probeJson(rep.r.asReader(), 2100);
+  CHECK(doc["tick_ms"] == 1000);
+  CHECK(doc["bloom"]["fanout"] == 3);
+  CHECK(doc["bloom"]["elapsed_ms"] == 0);
+  CHECK(doc["discovery"]["elapsed_ms"] == 2000);
+  CHECK(doc["rtt"]["elapsed_ms"].is_null());  // running
+  rep.r.setLookupFanout(0);                   // no tree peer took it
+  CHECK(probeJson(rep.r.asReader(), 0)["bloom"]["fanout"] == 0);
+  CHECK(probeText(rep.r.asReader(), 0).find("lookup issued to 0 peers") != std::string::npos);
 }
 
 TEST_CASE("probe: overall is ok only with an RTT, failed on a bloom/discovery/session failure") {
@@ -238,16 +259,30 @@ TEST_CASE("probe: what each stage found and its detail start in one column, reas
   CHECK(text.find(" \n") == std::string::npos);  // no trailing blanks
 }
 
-TEST_CASE("probe --json: cleanup says why a session was left") {
-  Report rep;  // the probe opened it
-  CHECK(probeJson(rep.r.asReader(), 0)["cleanup"]["left_intact_reason"] == "idle_timeout");
-  rep.r.setSessionOpened(false);
-  rep.r.setSessionPreexisting(true);
-  CHECK(probeJson(rep.r.asReader(), 0)["cleanup"]["left_intact_reason"] == "preexisting");
-  rep.r.setSessionPreexisting(false);
+TEST_CASE("probe --json: cleanup says what became of the session") {
+  Report rep;
+  rep.r.setCleanup("torn_down");  // the probe opened it and tore it down
+  Json cleanup = probeJson(rep.r.asReader(), 0)["cleanup"];
+  CHECK(cleanup["session_created_and_torn_down"] == true);
+  CHECK(cleanup["session_left_intact"] == false);
+  CHECK(cleanup["left_intact_reason"].is_null());
+  CHECK(
+      probeText(rep.r.asReader(), 0).find("cleanup: the session this probe opened was torn down") !=
+      std::string::npos);
+  for (const char* reason : {"preexisting", "replaced", "adopted_by_traffic"}) {
+    rep.r.setCleanup(reason);
+    cleanup = probeJson(rep.r.asReader(), 0)["cleanup"];
+    CHECK(cleanup["session_created_and_torn_down"] == false);
+    CHECK(cleanup["session_left_intact"] == true);
+    CHECK(cleanup["left_intact_reason"] == reason);
+  }
+  CHECK(probeText(rep.r.asReader(), 0).find("left in place (adopted_by_traffic)") !=
+        std::string::npos);
+  rep.r.setCleanup("");
   const Json none = probeJson(rep.r.asReader(), 0)["cleanup"];
   CHECK(none["left_intact_reason"].is_null());
   CHECK(none["session_left_intact"] == false);
+  CHECK(none["session_created_and_torn_down"] == false);
 }
 
 }  // namespace

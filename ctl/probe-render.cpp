@@ -34,12 +34,25 @@ std::string stageLine(const char* name, schema::ProbeStage::Reader s, const std:
   return line + "\n";
 }
 
+// What the probe left behind (ProbeJob's cleanup).
+std::string cleanupText(capnp::Text::Reader cleanup) {
+  if (cleanup == "torn_down") return "the session this probe opened was torn down";
+  if (cleanup.size() != 0) return fmt::format("the session was left in place ({})", cleanup.cStr());
+  return "nothing to clean up";
+}
+
 }  // namespace
 
 std::string probeText(schema::ProbeReport::Reader r, uint64_t elapsedMs) {
   std::string out = fmt::format("probe {} ({})\n  {}\n\n", r.getTargetDisplayName().cStr(),
                                 ipv6Text(r.getTargetIpv6()), r.getTargetNpub().cStr());
-  out += stageLine("bloom", r.getBloom(), r.getLookupIssued() ? "lookup issued" : "");
+  std::string bloom;
+  if (r.getLookupIssued()) {
+    bloom = r.getLookupFanout() < 0 ? "lookup issued"
+                                    : fmt::format("lookup issued to {} peer{}", r.getLookupFanout(),
+                                                  r.getLookupFanout() == 1 ? "" : "s");
+  }
+  out += stageLine("bloom", r.getBloom(), bloom);
   std::string discovery;
   if (r.getDiscoverySource().size() != 0) discovery = "via " + std::string(r.getDiscoverySource());
   if (r.getDiscoveryAttempt() != 0)
@@ -67,7 +80,8 @@ std::string probeText(schema::ProbeReport::Reader r, uint64_t elapsedMs) {
           r.getTreeHopsUp(), r.getTreeHopsDown(), hex(r.getLca()).substr(0, 8), r.getLcaDepth());
     }
   }
-  return out + fmt::format("\noverall: {} ({} ms)\n", probeOverall(r), elapsedMs);
+  return out + fmt::format("\ncleanup: {}\noverall: {} ({} ms)\n", cleanupText(r.getCleanup()),
+                           probeOverall(r), elapsedMs);
 }
 
 }  // namespace fips::ctl

@@ -33,6 +33,8 @@ struct ControlCommand {
     probe :group {
       npub @5 :Text;
       startLookup @6 :Bool;
+      ownedSessionMs @7 :UInt64;  # as control.capnp probe @19
+      teardown @8 :Bool;
     }
   }
 }

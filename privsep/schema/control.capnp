@@ -352,6 +352,8 @@ struct ProbeStage {
                               # "not_built" (this build cannot run the stage)
   reason @1 :Text;            # "" or a machine-stable reason ("bloom_miss", "direct_peer", ...)
   detail @2 :Text;            # "" or one line of explanation
+  elapsedMs @3 :Int64 = -1;   # ms from the stage's start (the previous stage settling) to
+                              # its verdict; -1: none (running, not reached, cancelled)
 }
 
 # What a probe found out so far (fipsctl probe; the reference's probe report:
@@ -398,6 +400,18 @@ struct ProbeReport {
   warmupsSent @37 :UInt32;    # CoordsWarmups this call sent to draw a report
   rttZeroSamples @38 :UInt64; # echoes whose RTT truncated to 0 ms (sub-millisecond path)
   rttArithFailures @39 :UInt64; # echoes that wrapped or lay after our clock
+  # The session the call saw (with sessionPreexisting or sessionOpened):
+  sessionCreatedMs @40 :UInt64; # monotonic ms its entry was created (its identity)
+  sessionInitiator @41 :Bool;   # we initiated it
+  sessionProbeOnly @42 :Bool;   # a session open() made that no Data has moved on
+                                # (none sent, received or queued)
+  tickMs @43 :UInt32;           # the node's tick period (ms)
+  lookupFanout @44 :Int32 = -1; # peers the LookupRequest this call started reached; -1: none
+  # What became of the session: on a teardown call the data plane's
+  # outcome ("torn_down", "gone", "replaced", "adopted_by_traffic"); on
+  # ProbeJob's report the cleanup ("torn_down", "preexisting", "replaced",
+  # "adopted_by_traffic"), "" when there is none to report.
+  cleanup @45 :Text;
 }
 
 # What the data-plane thread publishes once per tick; read methods copy
@@ -527,6 +541,11 @@ interface FipsControl {
   acl @18 () -> (acl :AclStatus);
   # Probes npub's reachability (the reference's probe stages). startLookup:
   # start a coordinate lookup if one is needed (the first call); later calls
-  # with false only read how it went.
-  probe @19 (npub :Text, startLookup :Bool) -> (result :CommandResult, report :ProbeReport);
+  # with false only read how it went. ownedSessionMs: the sessionCreatedMs of
+  # the session this probe opened (0: none yet; a call may open one, else
+  # it opens none). teardown (with ownedSessionMs): removes that session if
+  # it is still the probe's own and untouched by Data, evaluates nothing
+  # else, and says what it did in report.cleanup.
+  probe @19 (npub :Text, startLookup :Bool, ownedSessionMs :UInt64, teardown :Bool)
+      -> (result :CommandResult, report :ProbeReport);
 }

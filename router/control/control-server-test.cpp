@@ -5,9 +5,11 @@
 // malformed JSON requests get an error line and leave the server serving;
 // without jsonCompat a JSON client gets no JSON answer. Test-only code.
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cstring>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <sys/socket.h>
@@ -53,9 +55,12 @@ std::string npubOf(uint8_t tag) {
       std::get<identity::SecretKey>(identity::SecretKey::fromBytes(bytes)).publicKey(ctx));
 }
 
-// Probe targets of the stand-in data plane: SELF is this node; QUICK's rtt
-// is ok from its second call; any other stays at rtt "running" (its job
-// runs out its 3 s rtt budget).
+// Probe targets of the stand-in data plane: SELF is this node; every
+// other's first call opens a session (PROBE_SESSION_MS), later calls see it
+// established; QUICK's rtt is ok from its third call (a sample taken after
+// the second, where the rtt stage started); any other stays at rtt
+// "running" (its job runs out its 3 s rtt budget). A teardown call of that
+// session answers "torn_down" and is counted.
 const std::string& selfNpub() {
   static const std::string npub = npubOf(1);
   return npub;
@@ -65,20 +70,44 @@ const std::string& quickNpub() {
   return npub;
 }
 
+constexpr uint64_t PROBE_SESSION_MS = 77;
+std::atomic<int> probeTeardowns{0};
+
 void answerProbe(schema::ControlCommand::Probe::Reader probe, schema::ControlReply::Builder reply) {
+  static std::map<std::string, uint64_t> calls;  // by npub: the stand-in's thread only
   const std::string npub = probe.getNpub();
   if (npub == selfNpub()) return reply.initResult().setError("cannot probe this node");
   reply.initResult().setOk();
   auto r = reply.initProbe();
+  r.setTickMs(100);
+  if (probe.getTeardown()) {
+    if (probe.getOwnedSessionMs() == PROBE_SESSION_MS) {
+      ++probeTeardowns;
+      r.setCleanup("torn_down");
+    }
+    return;
+  }
+  const uint64_t call = probe.getStartLookup() ? (calls[npub] = 1) : ++calls[npub];
   r.setTargetNpub(npub);
   const uint8_t addr[16] = {0xab};
   r.setTargetNodeAddr(kj::arrayPtr(addr, 16));
   r.setTargetDisplayName("peer");
   r.initAttemptTimeoutsSecs(1).set(0, 1);
-  for (auto stage : {r.initBloom(), r.initDiscovery(), r.initPath(), r.initSession()}) {
-    stage.setVerdict("ok");
+  for (auto stage : {r.initBloom(), r.initDiscovery(), r.initPath()}) stage.setVerdict("ok");
+  r.setSessionCreatedMs(PROBE_SESSION_MS);
+  r.setSessionInitiator(true);
+  r.setSessionProbeOnly(true);
+  if (probe.getOwnedSessionMs() == 0) {
+    r.setSessionOpened(true);
+    r.initSession().setVerdict("running");
+    r.initRtt().setVerdict("running");
+    return;
   }
-  const bool measured = npub == quickNpub() && !probe.getStartLookup();
+  r.setSessionPreexisting(true);
+  r.setSessionEstablished(true);
+  r.initSession().setVerdict("skipped");
+  const bool measured = npub == quickNpub() && call >= 3;
+  r.setRttSamples(measured ? 1 : 0);
   r.initRtt().setVerdict(measured ? "ok" : "running");
 }
 
@@ -326,6 +355,12 @@ TEST_CASE("json_compat: probe_start, probe_poll until done, probe_cancel, the ca
   CHECK(polled["data"]["state"] == "done");
   CHECK(polled["data"]["report"]["overall"] == "ok");
   CHECK(polled["data"]["report"]["probe_id"] == 1);
+  CHECK(polled["data"]["report"]["tick_ms"] == 100);
+  CHECK(polled["data"]["report"]["rtt"]["samples"] == 1);
+  // The session it opened was torn down (a tick after the verdict).
+  CHECK(polled["data"]["report"]["cleanup"]["session_created_and_torn_down"] == true);
+  CHECK(polled["data"]["report"]["cleanup"]["left_intact_reason"].is_null());
+  CHECK(probeTeardowns == 1);
   CHECK(ask("probe_poll", 1) == error("unknown probe id: 1"));  // delivered once
 
   CHECK(start(selfNpub()) == error("cannot probe this node"));
@@ -338,7 +373,12 @@ TEST_CASE("json_compat: probe_start, probe_poll until done, probe_cancel, the ca
   const Json report = ask("probe_poll", 3)["data"];
   CHECK(report["state"] == "done");
   CHECK(report["report"]["overall"] == "cancelled");
-  CHECK(report["report"]["rtt"]["reason"] == "no_report");
+  // Cancelled while handshaking, or (a slow machine) measuring.
+  CHECK((report["report"]["session"]["reason"] == "handshake_timeout" ||
+         report["report"]["rtt"]["reason"] == "no_report"));
+  // The cancel tore down the session the probe opened before it answered.
+  CHECK(report["report"]["cleanup"]["session_created_and_torn_down"] == true);
+  CHECK(probeTeardowns == 2);
   CHECK(start(npubOf(14))["status"] == "ok");
   CHECK(ask("probe_cancel", 99) == error("unknown probe id: 99"));
 }

@@ -122,6 +122,8 @@ kj::Promise<void> ControlService::probe(ProbeContext context) {
     auto probe = command.initProbe();
     probe.setNpub(params.getNpub());
     probe.setStartLookup(params.getStartLookup());
+    probe.setOwnedSessionMs(params.getOwnedSessionMs());
+    probe.setTeardown(params.getTeardown());
   });
   return promise.then([context](CommandOutcome outcome) mutable {
     auto results = context.getResults();

@@ -29,8 +29,9 @@ struct TestReport {
     s.setVerdict(verdict);
     return *this;
   }
-  // At the rtt stage: every stage before it passed.
+  // At the rtt stage: every stage before it passed, the session established.
   TestReport& measuring() {
+    r.setSessionEstablished(true);
     for (auto s : {r.initBloom(), r.initDiscovery(), r.initPath(), r.initSession()}) {
       s.setVerdict("ok");
     }

@@ -150,7 +150,7 @@ void disconnect(schema::ControlCommand::Disconnect::Reader d, mesh::MeshNode& li
 void runControlCommand(schema::ControlCommand::Reader command, mesh::MeshNode& links,
                        const TransportSet& transports, PeerResolver* resolver,
                        const dns::HostMap& hosts,
-                       const std::map<identity::NodeAddr, std::string>& names,
+                       const std::map<identity::NodeAddr, std::string>& names, uint32_t tickMs,
                        schema::ControlReply::Builder reply) {
   switch (command.which()) {
     case schema::ControlCommand::CONNECT:
@@ -168,8 +168,12 @@ void runControlCommand(schema::ControlCommand::Reader command, mesh::MeshNode& l
         reply.initResult().setError(*error);
         break;
       }
-      runProbe(identity::encodeNpub(std::get<identity::PublicKey>(key)), probe.getStartLookup(),
-               links, names, reply.initResult(), reply.initProbe());
+      const ProbeCall call{.npub = identity::encodeNpub(std::get<identity::PublicKey>(key)),
+                           .startLookup = probe.getStartLookup(),
+                           .ownedSessionMs = probe.getOwnedSessionMs(),
+                           .teardown = probe.getTeardown(),
+                           .tickMs = tickMs};
+      runProbe(call, links, names, reply.initResult(), reply.initProbe());
       break;
     }
   }

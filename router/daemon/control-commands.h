@@ -30,7 +30,7 @@ namespace fips::router {
 void runControlCommand(schema::ControlCommand::Reader command, mesh::MeshNode& links,
                        const TransportSet& transports, PeerResolver* resolver,
                        const dns::HostMap& hosts,
-                       const std::map<identity::NodeAddr, std::string>& names,
+                       const std::map<identity::NodeAddr, std::string>& names, uint32_t tickMs,
                        schema::ControlReply::Builder reply);
 
 }  // namespace fips::router

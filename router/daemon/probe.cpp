@@ -87,8 +87,11 @@ bool discover(mesh::MeshNode& mesh, const identity::NodeAddr& addr, bool direct,
     r.setDiscoverySource("lookup");
     return false;
   }
-  switch (mesh.lookup(addr)) {
+  size_t fanout = 0;
+  switch (mesh.lookup(addr, &fanout)) {
     case lookup::LookupStart::STARTED:
+      r.setLookupFanout(static_cast<int32_t>(fanout));
+      [[fallthrough]];
     case lookup::LookupStart::ALREADY_PENDING:
       stage(r.initBloom(), "ok");
       r.setLookupIssued(true);
@@ -101,6 +104,7 @@ bool discover(mesh::MeshNode& mesh, const identity::NodeAddr& addr, bool direct,
             "no peer's bloom filter claims the target: the mesh has not heard of it");
       break;
     case lookup::LookupStart::NO_TREE_PEER:
+      r.setLookupFanout(0);
       stage(r.initBloom(), "failed", "no_tree_peer",
             "only non-tree peers claim the target; lookups go to tree peers");
       break;
@@ -150,17 +154,22 @@ void path(mesh::MeshNode& mesh, const identity::NodeAddr& addr, const stp::Coord
         theirs == nullptr ? "no coordinates for the target" : "no peer leads closer to the target");
 }
 
-// session: an existing session is reported (left intact) as pre-existing;
-// with none and a next hop, the probe opens one (the reference's probe does
-// too) and only that call says so (sessionOpened): ProbeJob tells its own
-// later calls apart from a later probe's. Returns the session once
+// session: an existing session is reported (left intact) as pre-existing,
+// with what ProbeJob needs to tell whether it is still the one the probe
+// opened (createdMs, initiator, no Data on it); with none and a next hop, a
+// probe that opened none yet opens one (the reference's probe does too) and
+// only that call says so (sessionOpened). Returns the session once
 // established.
 std::optional<fsp::SessionInfo> session(mesh::MeshNode& mesh, const identity::NodeAddr& addr,
-                                        bool pathOk, ProbeReport::Builder r) {
+                                        bool pathOk, bool mayOpen, ProbeReport::Builder r) {
   auto info = mesh.sessions().info(addr);
   if (!info) {
     if (!pathOk) {
       stage(r.initSession(), "not_reached");
+      return std::nullopt;
+    }
+    if (!mayOpen) {
+      stage(r.initSession(), "running", "", "the session the probe opened is gone");
       return std::nullopt;
     }
     if (!mesh.openSession(addr)) {
@@ -168,10 +177,19 @@ std::optional<fsp::SessionInfo> session(mesh::MeshNode& mesh, const identity::No
       return std::nullopt;
     }
     r.setSessionOpened(true);
+    if (auto opened = mesh.sessions().info(addr)) {
+      r.setSessionCreatedMs(opened->createdMs);
+      r.setSessionInitiator(opened->initiator);
+      r.setSessionProbeOnly(opened->openedForProbe);
+    }
     stage(r.initSession(), "running", "", "opened a session for the probe");
     return std::nullopt;
   }
   r.setSessionPreexisting(true);
+  r.setSessionCreatedMs(info->createdMs);
+  r.setSessionInitiator(info->initiator);
+  r.setSessionProbeOnly(info->openedForProbe && info->packetsRecv == 0 &&
+                        !mesh.sessions().pending().has(addr));
   const bool established = info->state == fsp::SessionState::ESTABLISHED;
   r.setSessionEstablished(established);
   if (info->pathMtu != fsp::PathMtuState::UNKNOWN) r.setPathMtu(info->pathMtu);
@@ -219,11 +237,26 @@ void rtt(mesh::MeshNode& mesh, const identity::NodeAddr& addr,
   stage(r.initRtt(), "running", "", "waiting for the first session ReceiverReport");
 }
 
+const char* teardownText(fsp::ProbeTeardown outcome) {
+  switch (outcome) {
+    case fsp::ProbeTeardown::TORN_DOWN:
+      return "torn_down";
+    case fsp::ProbeTeardown::GONE:
+      return "gone";
+    case fsp::ProbeTeardown::REPLACED:
+      return "replaced";
+    case fsp::ProbeTeardown::ADOPTED:
+      return "adopted_by_traffic";
+  }
+  return "";
+}
+
 }  // namespace
 
-void runProbe(const std::string& npub, bool startLookup, mesh::MeshNode& mesh,
+void runProbe(const ProbeCall& call, mesh::MeshNode& mesh,
               const std::map<identity::NodeAddr, std::string>& aliases,
               schema::CommandResult::Builder result, schema::ProbeReport::Builder r) {
+  const std::string& npub = call.npub;
   auto key = identity::decodeNpub(npub);
   if (auto* error = std::get_if<identity::IdentityError>(&key)) {
     return result.setError(fmt::format("invalid npub '{}': {}", npub, error->message));
@@ -238,6 +271,13 @@ void runProbe(const std::string& npub, bool startLookup, mesh::MeshNode& mesh,
   r.setTargetDisplayName(nameOf(aliases, addr, npub));
   const auto ipv6 = identity::FipsAddress::fromNodeAddr(addr).bytes();
   r.setTargetIpv6(kj::arrayPtr(ipv6.data(), ipv6.size()));
+  r.setTickMs(call.tickMs);
+  if (call.teardown) {
+    if (call.ownedSessionMs != 0) {
+      r.setCleanup(teardownText(mesh.closeProbeSession(addr, call.ownedSessionMs)));
+    }
+    return;
+  }
   const auto& ladder = mesh.config().lookup.attemptTimeoutsSecs;
   auto timeouts = r.initAttemptTimeoutsSecs(static_cast<unsigned>(ladder.size()));
   for (unsigned i = 0; i < ladder.size(); ++i) timeouts.set(i, static_cast<uint32_t>(ladder[i]));
@@ -247,9 +287,10 @@ void runProbe(const std::string& npub, bool startLookup, mesh::MeshNode& mesh,
   const bool direct = directPeer(mesh, addr).has_value();
   const bool cached = mesh.cachedCoords(addr) != nullptr;
   r.setCoordsWereCached(cached);
-  const bool discovered = discover(mesh, addr, direct, cached, startLookup, r);
+  const bool discovered = discover(mesh, addr, direct, cached, call.startLookup, r);
   path(mesh, addr, discovered ? targetCoords(mesh, addr, direct) : nullptr, aliases, r);
-  const auto established = session(mesh, addr, r.asReader().getPath().getVerdict() == "ok", r);
+  const auto established =
+      session(mesh, addr, r.asReader().getPath().getVerdict() == "ok", call.ownedSessionMs == 0, r);
   rtt(mesh, addr, established, r);
 }
 

@@ -195,6 +195,7 @@ void RouterDaemon::startMesh(schema::RouterConfig::Reader slice, crypto::KeyPair
   for (const auto& w : warnings) spdlog::warn("{}", w);
   resolveDue();
   uint64_t tickSecs = std::max<uint64_t>(1, slice.getLink().getTickIntervalSecs());
+  tickMs_ = static_cast<uint32_t>(std::min<uint64_t>(tickSecs * 1000, UINT32_MAX));
   timeval tick{static_cast<time_t>(tickSecs), 0};
   tickTimer_.reset(event_new(base_.get(), -1, EV_PERSIST, &RouterDaemon::onTick, this));
   event_add(tickTimer_.get(), &tick);
@@ -333,7 +334,7 @@ void RouterDaemon::onControlCommand(schema::ControlCommand::Reader command,
   // command. A DNS query may have reloaded it since; show that too.
   refreshNames();
   runControlCommand(command, *mesh_, transports_, resolver_.get(), *shownHosts_,
-                    facts_.displayNames, reply);
+                    facts_.displayNames, tickMs_, reply);
   transports_.flush();
   publishSnapshot();
 }

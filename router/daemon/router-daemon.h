@@ -116,6 +116,7 @@ class RouterDaemon final : public mesh::MeshIo {
   OnDemandLookups onDemand_;
   std::unique_ptr<PeerResolver> resolver_;
   privsep::EventPtr tickTimer_;
+  uint32_t tickMs_ = 1000;  // the tick period (ms): a probe report's tick_ms
   privsep::SupervisorLink supervisor_;
   std::unique_ptr<privsep::Channel> tunChannel_;
   privsep::AllowTable<schema::TunEvent::Which, 3> tunAllow_;

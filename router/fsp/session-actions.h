@@ -66,6 +66,7 @@ enum class SessionCloseReason : uint8_t {
   HANDSHAKE_TIMEOUT,  // not established within handshake_timeout_secs
   REMOVED,            // removeSession(): FMP peer removed or restarted
   ADDR_MISMATCH,      // msg3 static key does not hash to src_addr
+  PROBE_TEARDOWN,     // closeProbeSession(): the probe removed the session it opened
 };
 
 // A session (established or not) was removed.

@@ -244,5 +244,44 @@ TEST_CASE("session mmp: open() starts a session without data, marked for the pro
   CHECK_FALSE(net.node(a).table.info(net.node(b).addr)->openedForProbe);
 }
 
+TEST_CASE("session mmp: closeProbeSession removes only the probe's own untouched session") {
+  SessionConfig cfg;
+  TestNet net(cfg);
+  const size_t a = net.add(xkVectors()["keys"]["initiator"]["secret_hex"].get<std::string>());
+  const size_t b = net.add(xkVectors()["keys"]["responder"]["secret_hex"].get<std::string>());
+  const NodeAddr bAddr = net.node(b).addr;
+  SessionActions out;
+  CHECK(net.node(a).table.closeProbeSession(bAddr, 0, out) == ProbeTeardown::GONE);
+  net.introduce(a, b);
+  REQUIRE(net.node(a).table.open(bAddr, net.now(), net.rng(), out));
+  net.collect(a, out);
+  net.run();
+  const uint64_t created = net.node(a).table.info(bAddr)->createdMs;
+  // Another entry (a different creation time) is not the probe's.
+  CHECK(net.node(a).table.closeProbeSession(bAddr, created + 1, out) == ProbeTeardown::REPLACED);
+  CHECK(net.node(a).table.info(bAddr).has_value());
+  CHECK(out.empty());
+  CHECK(net.node(a).table.closeProbeSession(bAddr, created, out) == ProbeTeardown::TORN_DOWN);
+  CHECK_FALSE(net.node(a).table.info(bAddr).has_value());
+  REQUIRE(out.size() == 1);
+  CHECK(std::get<SessionDown>(out[0]).reason == SessionCloseReason::PROBE_TEARDOWN);
+  out.clear();
+  CHECK(net.node(a).table.closeProbeSession(bAddr, created, out) == ProbeTeardown::GONE);
+
+  // Data on the session adopts it: it stays.
+  net.advance(100);
+  REQUIRE(net.node(a).table.open(bAddr, net.now(), net.rng(), out));
+  net.collect(a, out);
+  net.run();
+  net.send(a, b, DATA);
+  const uint64_t again = net.node(a).table.info(bAddr)->createdMs;
+  CHECK(net.node(a).table.closeProbeSession(bAddr, again, out) == ProbeTeardown::ADOPTED);
+  CHECK(net.node(a).table.info(bAddr).has_value());
+  // A session B opened to A is not A's probe's either.
+  const uint64_t bSide = net.node(b).table.info(net.node(a).addr)->createdMs;
+  CHECK(net.node(b).table.closeProbeSession(net.node(a).addr, bSide, out) ==
+        ProbeTeardown::REPLACED);
+}
+
 }  // namespace
 }  // namespace fips::router::fsp

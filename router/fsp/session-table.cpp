@@ -233,6 +233,18 @@ void SessionTable::removeSession(const NodeAddr& peer, SessionActions& out) {
   erase(peer, SessionCloseReason::REMOVED, PendingDropReason::SESSION_CLOSED, out);
 }
 
+ProbeTeardown SessionTable::closeProbeSession(const NodeAddr& dest, uint64_t createdMs,
+                                              SessionActions& out) {
+  const Session* s = find(dest);
+  if (s == nullptr) return ProbeTeardown::GONE;
+  if (s->createdMs != createdMs || !s->initiator) return ProbeTeardown::REPLACED;
+  if (!s->openedForProbe || s->packetsRecv != 0 || pending_.has(dest)) {
+    return ProbeTeardown::ADOPTED;
+  }
+  erase(dest, SessionCloseReason::PROBE_TEARDOWN, PendingDropReason::SESSION_CLOSED, out);
+  return ProbeTeardown::TORN_DOWN;
+}
+
 SessionInfo SessionTable::infoOf(const Session& s) {
   SessionInfo info{.state = s.state,
                    .initiator = s.initiator,

@@ -110,6 +110,14 @@ struct SessionInfo {
   bool openedForProbe = false;  // open() started it and no Data has been sent yet
 };
 
+// What closeProbeSession did (the reference's probe teardown guard).
+enum class ProbeTeardown : uint8_t {
+  TORN_DOWN,  // the probe's session was removed
+  GONE,       // no session with dest is left
+  REPLACED,   // another entry (a different createdMs, or not ours as initiator) took its place
+  ADOPTED,    // Data moved on it (sent, received or queued): left in place
+};
+
 class SessionTable {
  public:
   // cfg, coords and identities are borrowed and must outlive the table (one
@@ -167,6 +175,11 @@ class SessionTable {
   void seedPathMtu(const NodeAddr& dest, uint16_t linkMtu);
   // Removes the session with peer (FMP peer removed or restarted, spec 02 §5).
   void removeSession(const NodeAddr& peer, SessionActions& out);
+  // fipsctl probe's teardown: removes the session with dest only if it is
+  // the one open() made at createdMs (monotonic ms), we still initiate it,
+  // and no Data moved on it; no message goes to the remote (its half idles
+  // out), as the reference's probe teardown.
+  ProbeTeardown closeProbeSession(const NodeAddr& dest, uint64_t createdMs, SessionActions& out);
 
   // Timers: handshake resends and timeouts, idle teardown, rekey, path MTU
   // notifications. Call every tick (e.g. 100 ms-1 s).

@@ -54,6 +54,14 @@ bool MeshNode::sendSessionWarmup(const identity::NodeAddr& dest) {
   return sent;
 }
 
+fsp::ProbeTeardown MeshNode::closeProbeSession(const identity::NodeAddr& dest, uint64_t createdMs) {
+  fsp::SessionActions actions;
+  const auto outcome = sessions_.closeProbeSession(dest, createdMs, actions);
+  apply(actions);
+  flush();
+  return outcome;
+}
+
 void MeshNode::setTransportMtu(uint16_t mtu) {
   transportMtu_ = mtu;
   sessions_.setTransportMtu(mtu);

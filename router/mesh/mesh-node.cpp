@@ -127,10 +127,11 @@ void MeshNode::shutdown() {
   links_.shutdown();
 }
 
-lookup::LookupStart MeshNode::lookup(const identity::NodeAddr& target) {
+lookup::LookupStart MeshNode::lookup(const identity::NodeAddr& target, size_t* fanout) {
   refreshView();
   lookup::LookupActions actions;
   const auto started = lookup_.start(*this, target, clock_.nowMs(), actions);
+  if (fanout != nullptr) *fanout = actions.sends.size();
   apply(actions);
   flush();
   return started;

@@ -145,8 +145,10 @@ class MeshNode final : private link::LinkIo, private routing::MeshView {
 
   // Coordinate discovery for target (spec 03 §5.3): its key must be in the
   // identity cache (learnIdentity) for the answer's proof to verify. The
-  // answer arrives as MeshIo::onLookupResolved / onLookupFailed.
-  lookup::LookupStart lookup(const identity::NodeAddr& target);
+  // answer arrives as MeshIo::onLookupResolved / onLookupFailed. fanout,
+  // when given, receives how many peers the request went to (0 unless
+  // STARTED).
+  lookup::LookupStart lookup(const identity::NodeAddr& target, size_t* fanout = nullptr);
   // Identity cache writers: DNS, configured peers, native API (spec 03 §7).
   void learnIdentity(const identity::PublicKey& key);
   // Coordinate cache writer for transit session setup (spec 03 §7; #6).
@@ -164,6 +166,9 @@ class MeshNode final : private link::LinkIo, private routing::MeshView {
   // established one so the remote's session MMP reports (an RTT sample).
   bool openSession(const identity::NodeAddr& dest);
   bool sendSessionWarmup(const identity::NodeAddr& dest);
+  // fipsctl probe's teardown of the session it opened at createdMs
+  // (fsp::SessionTable::closeProbeSession).
+  fsp::ProbeTeardown closeProbeSession(const identity::NodeAddr& dest, uint64_t createdMs);
   // Minimum MTU of the operational transports (bytes, whole FMP packet):
   // the path_mtu we originate datagrams with and the IPv6 effective MTU
   // (mtu − 77). 1280 until set.

@@ -26,7 +26,8 @@
 # before its dead-link timeout, 30 s here) and A keeps no link; show
 # sessions|connections|routing|identity-cache and acl show answer from the
 # same node (connections lists the 20 dials); probe of a direct peer opens a
-# session and ends ok with its SRTT; a key no filter claims fails at bloom.
+# session, ends ok with its SRTT (or sub_millisecond) and tears the session
+# down (cleanup, none left); a key no filter claims fails at bloom.
 set -u
 BUILD=${1:?usage: control-cases-test.sh BUILD_DIR}
 . "$(dirname "$0")/../lib/netns.sh"
@@ -211,6 +212,9 @@ check "probe B: one JSON report; session ok; rtt ok, or failed as sub_millisecon
     probe_rtt_sound $WORK/probe.json $rc"
 check "probe B: discovery via direct_peer, path ok with B as next hop" bash -c \
   "[ \"\$(json_get 'd[\"discovery\"][\"source\"], d[\"path\"][\"verdict\"], d[\"path\"][\"next_hop\"][\"direct_peer\"]' < $WORK/probe.json)\" = \"direct_peer ok True\" ]"
+check "probe B: the session it opened was torn down at its end (cleanup), none left on A" bash -c \
+  "[ \"\$(json_get 'd[\"cleanup\"][\"session_created_and_torn_down\"], d[\"cleanup\"][\"left_intact_reason\"], d[\"tick_ms\"]' < $WORK/probe.json)\" = \"True None 1000\" ] &&
+    [ \"\$($BUILD/ctl/fipsctl -s $SOCK_A show sessions --json | json_get 'len(d[\"sessions\"])')\" = 0 ]"
 ctl probe "${NPUB[S1]}" --json > "$WORK/probe.json"; rc=$?
 check "probe of a key no filter claims: bloom failed (bloom_miss), overall failed" bash -c \
   "[ $rc -eq 1 ] && [ \"\$(json_get 'd[\"bloom\"][\"reason\"], d[\"overall\"]' < $WORK/probe.json)\" = \"bloom_miss failed\" ]"

@@ -21,12 +21,14 @@
 # node by its hosts-file name; the stats peer error and probe param type
 # errors say what was wrong; an nsec given as connect's, disconnect's or
 # stats history's peer is refused as a secret key without being repeated;
-# the probe triplet: probe_start bobby (answered
-# with B's npub), probe_poll until done gives overall ok for B (and
-# show_status is answered meanwhile), unknown id, own npub, bad npub,
-# unknown name and cancel errors/answers as the reference's; a name added
-# to the hosts file while A runs is taken by probe_start within a tick or
-# two (no restart); fipsctl probe of an unknown name says what it tried;
+# the probe triplet: probe_start bobby (answered with B's npub), probe_poll
+# until done gives overall ok for B (and show_status is answered meanwhile)
+# with tick_ms and stage elapsed_ms, and the session it opened torn down
+# (cleanup; none left on A), unknown id, own npub, bad npub, unknown name
+# and cancel errors/answers as the reference's, a cancel tearing down the
+# session the probe opened; a name added to the hosts file while A runs is
+# taken by probe_start within a tick or two (no restart); fipsctl probe of
+# an unknown name says what it tried;
 # `disconnect` over JSON drops B; a second connect to a peer still being
 # dialed says already_connecting and disconnect cancels that dial; an
 # oversized (> 4096 B), malformed, unknown or silent request gets the
@@ -362,8 +364,19 @@ check "probe_poll until done: B reachable (a session), the report's stage blocks
   jq_file --argjson id "$PROBE_ID" '.status == "ok" and .data.state == "done"
     and (.data.report.session.verdict | IN("ok", "skipped")) and .data.report.path.verdict == "ok"
     and .data.report.probe_id == $id and .data.report.discovery.source == "direct_peer"
-    and (.data.report.cleanup.left_intact_reason | type == "string")' \
+    and .data.report.tick_ms == 1000 and (.data.report.session.elapsed_ms | type == "number")
+    and .data.report.bloom.fanout == null' \
   "$WORK/probe.json"
+# No session with B existed (each attempt tore down the one it opened): the
+# probe tore its own down, as the reference's.
+check "probe_poll report: the session the probe opened was torn down (cleanup)" \
+  jq_file '.data.report.session.preexisting == false
+    and .data.report.cleanup == (.data.report.cleanup + {"session_created_and_torn_down": true,
+      "session_left_intact": false, "left_intact_reason": null})' "$WORK/probe.json"
+no_session_b() {  # A holds no session with B
+  ask show_sessions | jq -e --arg b "$NPUB_B" '[.data.sessions[] | select(.npub == $b)] | length == 0' >/dev/null
+}
+check "show_sessions: A holds no session with B after the probe" no_session_b
 check "probe_poll report: rtt ok with an SRTT, or every echo under 1 ms" probe_rtt_sound \
   "$WORK/probe-report.json" "$(jq -r 'if .overall == "ok" then 0 else 1 end' "$WORK/probe-report.json")"
 check "probe_poll after done: the report was delivered once" \
@@ -398,6 +411,17 @@ probe_cancelled() {  # a probe of a key nobody announces, cancelled: its poll sa
     ask probe_poll '{"probe_id":'"$id"'}' | jq -e '.data.state == "done" and (.data.report.overall == "cancelled" or .data.report.overall == "ok")' >/dev/null
 }
 check "probe_cancel: cancelled true; the job's poll is done" probe_cancelled
+probe_cancel_teardown() {  # a probe of B cancelled at once: the session its first call opened goes
+  local id
+  id=$(ask probe_start '{"npub":"'"$NPUB_B"'"}' | jq -r .data.probe_id)
+  ask probe_cancel '{"probe_id":'"$id"'}' >/dev/null
+  ask probe_poll '{"probe_id":'"$id"'}' > "$WORK/probe-cancel.json"
+  echo "# cancelled probe of B: $(jq -c '.data.report | [.overall, .session.verdict, .cleanup]' "$WORK/probe-cancel.json")"
+  jq -e '.data.state == "done" and .data.report.overall == "cancelled"
+    and .data.report.cleanup.session_created_and_torn_down == true' "$WORK/probe-cancel.json" >/dev/null &&
+    no_session_b
+}
+check "probe_cancel of a probe that opened a session tears it down" probe_cancel_teardown
 check "fipsctl probe takes a hosts-file-less unknown name: says what it tried" bash -c \
   "\"$BUILD/ctl/fipsctl\" -s $SOCK_A probe no-such-peer 2>&1 | grep -q \"not an npub, a hosts-file name or a configured peer alias\""
 

@@ -6,14 +6,16 @@
 #                          A and C are not peers, B is in the middle.
 #
 # Checks: `fipsctl probe <npub of C>` on A (no session yet) opens a session
-# with bloom, discovery, path and session ok, and an rtt stage that is
+# with bloom, discovery, path and session ok and tears it down at its end
+# (cleanup; A holds none with C after), and an rtt stage that is
 # either ok with an SRTT (exit 0) or, when every echo truncated to 0 ms on
 # the veths, failed as sub_millisecond (exit 1, probe_rtt_sound); after pings A→C over fips0, `fipsctl show
 # sessions --json` on A and on C shows the session with a non-null
 # mmp.srtt_ms (and loss_rate, etx), and the table has the SRTT column;
 # `fipsctl probe relay-b` (A's alias for B in its config) probes B; a
-# later probe of C sees the session as pre-existing and judges rtt on new
-# samples only (the same two outcomes); with C's router frozen (SIGSTOP) a probe exits non-zero with rtt
+# later probe of C sees the session the pings opened as pre-existing,
+# leaves it intact and judges rtt on new samples only (the same two
+# outcomes); with C's router frozen (SIGSTOP) a probe exits non-zero with rtt
 # failed (the old SRTT is no answer).
 set -u
 BUILD=${1:?usage: session-mmp-test.sh BUILD_DIR}
@@ -55,6 +57,15 @@ check "probe C: the probe opened the session (not pre-existing), next hop B" bas
   "[ \"\$(json_get 'd[\"session\"][\"preexisting\"], d[\"session\"][\"established\"], d[\"path\"][\"next_hop\"][\"direct_peer\"]' < $WORK/probe.json)\" = 'False True False' ]"
 check "probe C: rtt has an SRTT from session MMP (exit 0), or every echo was under 1 ms (exit 1)" \
   probe_rtt_sound "$WORK/probe.json" "$(cat "$WORK/probe.rc")"
+sessions_with_c() {  # how many sessions A holds with C
+  ctl A show sessions --json | json_get "len([s for s in d['sessions'] if s['npub'] == '${NPUB[C]}'])"
+}
+cleanup_is() {  # cleanup_is REPORT TORN_DOWN REASON SESSIONS: the report's cleanup, A's sessions with C
+  [ "$(json_get 'd["cleanup"]["session_created_and_torn_down"], d["cleanup"]["left_intact_reason"]' < "$1")" = "$2 $3" ] &&
+    [ "$(sessions_with_c)" = "$4" ]
+}
+check "probe C: the session it opened was torn down at its end (cleanup), A holds none with C" \
+  cleanup_is "$WORK/probe.json" True None 0
 probe_alias() {  # A's config calls B relay-b: probe takes the alias (exit status aside)
   ctl A probe relay-b --json > "$WORK/probe-alias.json"
   [ "$(json_get 'd["target"]["npub"]' < "$WORK/probe-alias.json")" = "${NPUB[B]}" ]
@@ -83,14 +94,17 @@ check "show sessions --json on A: loss_rate, etx and path_mtu in the mmp block" 
 check "show sessions (table) on A has the SRTT column and a value in ms" bash -c \
   "ctl A show sessions | grep -q SRTT && ctl A show sessions | grep -qE '[0-9]+\.[0-9]ms'"
 
-# The session now exists: a later probe reports it pre-existing and is ok
-# only on a new RTT sample.
+# The pings opened a session (the probe's was torn down): a later probe
+# reports it pre-existing, leaves it intact, and is ok only on a new RTT
+# sample.
 ctl A probe "${NPUB[C]}" --json > "$WORK/probe-again.json"; echo $? > "$WORK/probe-again.rc"
 echo "# probe again: $(json_get '[(s, d[s]["verdict"], d[s]["reason"]) for s in ("session","rtt")]' < "$WORK/probe-again.json")"
 check "probe C again: the session pre-existing (skipped)" bash -c \
   "[ \"\$(json_get 'd[\"session\"][\"verdict\"], d[\"session\"][\"preexisting\"]' < $WORK/probe-again.json)\" = 'skipped True' ]"
 check "probe C again: rtt ok on a new sample (exit 0), or every new echo under 1 ms (exit 1)" \
   probe_rtt_sound "$WORK/probe-again.json" "$(cat "$WORK/probe-again.rc")"
+check "probe C again: cleanup left the session intact as pre-existing; A still holds it" \
+  cleanup_is "$WORK/probe-again.json" False preexisting 1
 ROUTER_C=$(child_pid "${SUITE[C]}" fips-router)
 kill -STOP "$ROUTER_C"
 ctl A probe "${NPUB[C]}" --json > "$WORK/probe-frozen.json"; echo $? > "$WORK/probe-frozen.rc"

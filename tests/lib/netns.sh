@@ -70,8 +70,8 @@ export -f json_get
 # round trip truncates to 0 ms and is not a sample. Either an SRTT came (rtt
 # ok, overall ok, exit 0), or every report so far echoed under 1 ms (rtt
 # failed as "sub_millisecond", overall "partial", exit 1: the reference's
-# classification; the counters are the session's, so a session that had
-# samples before the probe may show them). Any other outcome fails. Prints
+# classification; the counters are deltas since the rtt stage started, as the
+# reference's). Any other outcome fails. Prints
 # what it saw.
 probe_rtt_sound() {
   local seen

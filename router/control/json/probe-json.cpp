@@ -2,6 +2,8 @@
 // The probe report document (see probe-json.h).
 #include "router/control/json/probe-json.h"
 
+#include <string>
+
 #include "router/control/json/snapshot-text.h"
 
 namespace fips::router::control::json {
@@ -16,7 +18,7 @@ Json stageJson(schema::ProbeStage::Reader s) {
   return Json{{"verdict", s.getVerdict()},
               {"reason", orNull(s.getReason())},
               {"detail", orNull(s.getDetail())},
-              {"elapsed_ms", nullptr}};
+              {"elapsed_ms", s.getElapsedMs() < 0 ? Json(nullptr) : Json(s.getElapsedMs())}};
 }
 
 // Node addresses in full hex, as the reference's report (NodeAddr's Display).
@@ -30,13 +32,21 @@ bool passed(schema::ProbeStage::Reader s) {
   return s.getVerdict() == "ok" || s.getVerdict() == "skipped";
 }
 
-// Why a session is still there after the probe (the reference's
-// "preexisting"; "idle_timeout": the probe opened it and, as a departure
-// from the reference's teardown, leaves it to node.session.idle_timeout_secs).
-Json leftIntactReason(schema::ProbeReport::Reader r) {
-  if (r.getSessionPreexisting()) return "preexisting";
-  if (r.getSessionOpened()) return "idle_timeout";
-  return nullptr;
+// The reference's cleanup block from ProbeJob's cleanup: "torn_down" (the
+// probe removed the session it opened), a reason the session was left in
+// place ("preexisting", "replaced", "adopted_by_traffic"), or "" (no
+// session, or the teardown not run yet).
+Json cleanupJson(schema::ProbeReport::Reader r) {
+  const std::string cleanup = r.getCleanup();
+  const bool tornDown = cleanup == "torn_down";
+  const bool leftIntact = !tornDown && !cleanup.empty();
+  return Json{{"session_created_and_torn_down", tornDown},
+              {"session_left_intact", leftIntact},
+              {"left_intact_reason", leftIntact ? Json(cleanup) : Json(nullptr)},
+              {"lookup_issued", r.getLookupIssued()},
+              {"coords_were_cached", r.getCoordsWereCached()},
+              {"identity_was_cached", r.getIdentityWasCached()},
+              {"warmups_sent", r.getWarmupsSent()}};
 }
 
 }  // namespace
@@ -78,7 +88,7 @@ Json probeJson(schema::ProbeReport::Reader r, uint64_t elapsedMs) {
   }
   path["no_hop_reason"] = orNull(r.getNoHopReason());
   Json bloom = stageJson(r.getBloom());
-  bloom["fanout"] = nullptr;  // how many peers the request reached is not reported here
+  bloom["fanout"] = r.getLookupFanout() < 0 ? Json(nullptr) : Json(r.getLookupFanout());
   Json discovery = stageJson(r.getDiscovery());
   discovery["source"] = orNull(r.getDiscoverySource());
   discovery["attempts"] =
@@ -106,16 +116,10 @@ Json probeJson(schema::ProbeReport::Reader r, uint64_t elapsedMs) {
       {"path", path},
       {"session", session},
       {"rtt", rtt},
-      {"cleanup",
-       {{"session_created_and_torn_down", false},
-        {"session_left_intact", r.getSessionPreexisting() || r.getSessionOpened()},
-        {"left_intact_reason", leftIntactReason(r)},
-        {"lookup_issued", r.getLookupIssued()},
-        {"coords_were_cached", r.getCoordsWereCached()},
-        {"identity_was_cached", r.getIdentityWasCached()},
-        {"warmups_sent", r.getWarmupsSent()}}},
+      {"cleanup", cleanupJson(r)},
       {"overall", probeOverall(r)},
       {"elapsed_ms", elapsedMs},
+      {"tick_ms", r.getTickMs()},
   };
 }
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The reference's probe report (docs/reference/control-socket.md "probe
-// report"; src/control/probe.rs): target, bloom, discovery, path, session,
-// rtt, cleanup, overall and elapsed_ms, made from a control.capnp
+// report"; src/control/probe.rs): target, bloom (with fanout), discovery,
+// path, session, rtt, cleanup, overall, elapsed_ms and tick_ms, made from a
+// control.capnp
 // ProbeReport, and the overall verdict. Pure functions; used by fipsctl
 // probe --json and by the JSON-line socket's probe_poll, so both print the
 // same document.
@@ -22,9 +23,10 @@ std::string probeOverall(schema::ProbeReport::Reader report);
 
 // The report document; elapsedMs: how long the probe ran. "overall" is
 // probeOverall (a caller with a running or cancelled job overwrites it).
-// cleanup.left_intact_reason: "preexisting" for a session the probe found,
-// "idle_timeout" for one the probe opened (this build leaves it to idle out
-// rather than tearing it down), null when no session was left.
+// Stage elapsed_ms, the rtt counters and cleanup are as ProbeJob's report
+// holds them (control/probe-job.h): cleanup "torn_down" reads
+// session_created_and_torn_down, "preexisting", "replaced" or
+// "adopted_by_traffic" the left_intact_reason.
 Json probeJson(schema::ProbeReport::Reader report, uint64_t elapsedMs);
 
 }  // namespace fips::router::control::json
