@@ -17,7 +17,7 @@
 # disconnect by a name of A's hosts file (bobby) answer with B's npub, and
 # show_stats_history/show_stats_all_history take it (the answer naming B's
 # npub); B's display name on A is bobby (show_peers, show_stats_peers,
-# the probe's target, show_sessions, show_cache), as the reference names a
+# the probe's target, show_cache), as the reference names a
 # node by its hosts-file name; the stats peer error and probe param type
 # errors say what was wrong; an nsec given as connect's, disconnect's or
 # stats history's peer is refused as a secret key without being repeated;
@@ -354,8 +354,6 @@ check "probe_start bobby: the reference's data (probe_id, npub, node_addr, displ
     and .data.budget_ms > 0' "$WORK/probe-start.json"
 check "probe report: the target's display name is its hosts-file name" \
   jq_file --arg b "$NPUB_B" '.target.npub == $b and .target.display_name == "bobby"' "$WORK/probe-report.json"
-check "show_sessions: the session to B shows its hosts-file name" jq_check \
-  '[.data.sessions[] | select(.npub == $b) | .display_name] == ["bobby"]' show_sessions
 check "show_cache: B's coordinates show its hosts-file name" jq_check \
   '[.data.entries[] | select(.node_addr == $nb) | .display_name] == ["bobby"]' show_cache
 check "show_status answered while the probe ran" [ "$STATUS_DURING" = ok ]

@@ -11,7 +11,8 @@
 # either ok with an SRTT (exit 0) or, when every echo truncated to 0 ms on
 # the veths, failed as sub_millisecond (exit 1, probe_rtt_sound); after pings A→C over fips0, `fipsctl show
 # sessions --json` on A and on C shows the session with a non-null
-# mmp.srtt_ms (and loss_rate, etx), and the table has the SRTT column;
+# mmp.srtt_ms (and loss_rate, etx), A names C by its hosts-file name
+# (carol), and the table has the SRTT column;
 # `fipsctl probe relay-b` (A's alias for B in its config) probes B; a
 # later probe of C sees the session the pings opened as pre-existing,
 # leaves it intact and judges rtt on new samples only (the same two
@@ -28,7 +29,12 @@ line_nodes e 10.97 "${NODES[@]}" -- --tun --tun-mtu 1400 --mtu 1472 || exit 1
 # A names B by an alias (probe takes it).
 line_peers "${NODES[0]}"
 node_config "${NODES[0]}" "${PEERS[@]}" --alias relay-b --tun --tun-mtu 1400 --mtu 1472 || exit 1
-for n in "${NODES[@]}"; do start_suite "$n"; done
+# A's hosts file names C carol: sessions show that name (the reference's
+# peer_display_name).
+echo "carol ${NPUB[C]}" > "$WORK/hosts"
+FIPS_HOSTS_FILE="$WORK/hosts" start_suite A
+start_suite B
+start_suite C
 
 ctl() { local n=$1; shift; "$BUILD/ctl/fipsctl" -s "$WORK/$n/control.sock" "$@"; }
 export BUILD WORK
@@ -88,6 +94,8 @@ check "show sessions --json on A: the session with C has a non-null mmp.srtt_ms"
   wait_until 10 has_srtt A C
 check "show sessions --json on C: the session with A has a non-null mmp.srtt_ms" \
   wait_until 10 has_srtt C A
+check "show sessions --json on A: the session with C shows its hosts-file name" bash -c \
+  "ctl A show sessions --json | json_get '[s[\"display_name\"] for s in d[\"sessions\"] if s[\"npub\"] == \"${NPUB[C]}\"]' | grep -qx \"\['carol'\]\""
 echo "# A's session mmp: $(ctl A show sessions --json | json_get '[s["mmp"] for s in d["sessions"]]')"
 check "show sessions --json on A: loss_rate, etx and path_mtu in the mmp block" bash -c \
   "ctl A show sessions --json | json_get 'all(k in d[\"sessions\"][0][\"mmp\"] for k in (\"loss_rate\",\"etx\",\"path_mtu\",\"mode\"))' | grep -qx True"
