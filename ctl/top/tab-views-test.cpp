@@ -12,6 +12,7 @@
 
 #include "ctl/test-snapshot.h"
 #include "ctl/top/sparkline.h"
+#include "ctl/top/top-test-util.h"
 
 namespace fips::ctl::top {
 namespace {
@@ -59,17 +60,6 @@ TabView show(Tab tab, const TopData& data, int selected = -1, bool detail = fals
   s.selected = selected;
   s.detail = detail;
   return buildTab(s, data, 100);
-}
-
-// The index of the first line containing every needle, -1 when none does.
-int find(const TabView& view, std::initializer_list<std::string> needles) {
-  for (size_t i = 0; i < view.lines.size(); ++i) {
-    const std::string& text = view.lines[i].text;
-    if (std::all_of(needles.begin(), needles.end(),
-                    [&](const std::string& n) { return text.find(n) != std::string::npos; }))
-      return static_cast<int>(i);
-  }
-  return -1;
 }
 
 TEST_CASE("Node tab: runtime, identity with the npub, state, root and the history rows") {

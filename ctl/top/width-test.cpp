@@ -14,6 +14,7 @@
 #include "ctl/top/sparkline.h"
 #include "ctl/top/tab-views.h"
 #include "ctl/top/text-fit.h"
+#include "ctl/top/top-test-util.h"
 
 namespace fips::ctl::top {
 namespace {
@@ -125,17 +126,6 @@ ViewState on(Tab tab) {
   ViewState s;
   s.tab = tab;
   return s;
-}
-
-// The index of the first line containing every needle, -1 when none does.
-int find(const TabView& view, std::initializer_list<std::string> needles) {
-  for (size_t i = 0; i < view.lines.size(); ++i) {
-    const std::string& text = view.lines[i].text;
-    if (std::all_of(needles.begin(), needles.end(),
-                    [&](const std::string& n) { return text.find(n) != std::string::npos; }))
-      return static_cast<int>(i);
-  }
-  return -1;
 }
 
 TEST_CASE("every tab, detail, expanded row and Graphs mode fits 80 columns") {
