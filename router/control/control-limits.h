@@ -12,7 +12,11 @@ namespace fips::router::control {
 
 struct ControlLimits {
   size_t maxConnections = 256;
-  uint64_t messageWords = 8 * 1024;               // traversal limit per RPC message
+  // Traversal limit per RPC message, both ways: capnp's two-party network
+  // also refuses to send a message above it. The largest reply is
+  // statsAllHistory over the 1 h ring at 1 s (every node metric, about 36 Ki
+  // words; stats-queries-test checks it fits); a request is far smaller.
+  uint64_t messageWords = 64 * 1024;
   kj::Duration silenceTimeout = 5 * kj::SECONDS;  // the first byte must come within it
   kj::Duration idleTimeout = 60 * kj::SECONDS;    // then some byte within every such period
   // node.control.json_compat: a connection whose first byte starts a JSON

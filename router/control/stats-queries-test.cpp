@@ -9,9 +9,11 @@
 #include <string>
 
 #include <capnp/message.h>
+#include <capnp/serialize.h>
 
 #include <doctest/doctest.h>
 
+#include "router/control/control-limits.h"
 #include "router/crypto/secp256k1-context.h"
 #include "router/identity/nip19.h"
 #include "router/identity/secret-key.h"
@@ -211,6 +213,30 @@ TEST_CASE("statsAllHistory: every node metric, or every metric of a peer") {
   params.setPeer(identity::encodeNpub(keyOf(3)));
   answerStatsAllHistory(f.history, f.names, params.asReader(), result);
   CHECK(result.isError());
+}
+
+TEST_CASE("statsAllHistory over the whole 1 h ring fits one control RPC message") {
+  // fipstop's Graphs tab asks this at its 1h window, for the node and for a
+  // peer; capnp refuses to send a reply above ControlLimits::messageWords.
+  stats::StatsHistory history;
+  const dns::HostMap names;
+  stats::PeerSample peer(identity::NodeAddr::fromPublicKey(keyOf(1)), keyOf(1));
+  peer.srttMs = 1.5;
+  for (uint64_t t = 0; t < 3700; ++t) history.tick(1000 * t, stats::NodeSample{}, {&peer, 1});
+  const uint64_t headroom = 1024;  // the RPC Return message around the result
+  for (const std::string& who : {std::string(), identity::encodeNpub(keyOf(1))}) {
+    CAPTURE(who);
+    capnp::MallocMessageBuilder in;
+    auto params = in.initRoot<schema::FipsControl::StatsAllHistoryParams>();
+    params.setWindow("1h");
+    params.setPeer(who);
+    capnp::MallocMessageBuilder out;
+    auto result = out.initRoot<schema::StatsAllHistoryResult>();
+    answerStatsAllHistory(history, names, params.asReader(), result);
+    REQUIRE(result.isSeries());
+    CHECK(result.getSeries()[0].getValues().size() == 3600);
+    CHECK(capnp::computeSerializedSizeInWords(out) + headroom < ControlLimits{}.messageWords);
+  }
 }
 
 TEST_CASE("statsPeers: the tracked peer") {
