@@ -110,6 +110,8 @@ class LinkManager {
   bool removePeer(const identity::NodeAddr& peer);
   // Whether a dial to `peer` is under way (NONE while its link is up).
   DialState dialState(const identity::NodeAddr& peer) const;
+  // Whether a link to `peer` is up (authenticated, spec 02 §5).
+  bool isLinked(const identity::NodeAddr& peer) const { return peers_.contains(peer); }
 
   // The one receive entry point: prefix and payload_len checks, then msg1,
   // msg2 or an established frame dispatched by (transport id, receiver_idx).

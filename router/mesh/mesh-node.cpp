@@ -85,10 +85,16 @@ bool MeshNode::addEphemeralPeer(const identity::PublicKey& key, const link::Tran
 }
 
 bool MeshNode::removePeer(const identity::NodeAddr& peer) {
+  // A link that was up goes with the session to that node, as the
+  // reference's remove_active_peer; a dial only cancelled leaves a session
+  // to the node over other links alone.
+  const bool linked = links_.isLinked(peer);
   const bool known = links_.removePeer(peer);
-  fsp::SessionActions actions;
-  sessions_.removeSession(peer, actions);
-  apply(actions);
+  if (linked) {
+    fsp::SessionActions actions;
+    sessions_.removeSession(peer, actions);
+    apply(actions);
+  }
   flush();
   return known;
 }

@@ -120,6 +120,35 @@ TEST_CASE("session: IPv6 packets cross A–B–C through an FSP session, both wa
   CHECK(sim.node(1).core->forwarding().originatedPackets == 0);
 }
 
+TEST_CASE("session: cancelling a dial to C (disconnect) leaves the A–C session over B alone") {
+  Simulator sim(line(3), LinkParams{5, 0, 0.0}, 12);
+  REQUIRE(sim.runUntil(30'000, [&] { return treeConsistent(sim); }));
+  REQUIRE(settle(sim, 150'000, 900'000));
+  SimNode& a = sim.node(0);
+  SimNode& c = sim.node(2);
+  CollectTun tunA, tunC;
+  a.core->attachTun(&tunA);
+  c.core->attachTun(&tunC);
+  a.core->learnIdentity(c.publicKey);
+  auto toC = udpPacket(fipsAddr(a), fipsAddr(c), 100, 7);
+  a.core->onTunPacket(toC);
+  REQUIRE(sim.runUntil(20'000, [&] { return !tunC.packets.empty(); }));
+  REQUIRE(a.core->sessions().size() == 1);
+  // fipsctl connect to C at B's address (C never answers there), then
+  // disconnect while the handshake is pending.
+  REQUIRE(a.core->addEphemeralPeer(c.publicKey, sim.node(1).addr));
+  CHECK(a.core->pendingHandshakes() == 1);
+  a.core->removePeer(c.nodeAddr);
+  CHECK(a.core->pendingHandshakes() == 0);
+  CHECK(a.core->sessions().size() == 1);
+  tunC.packets.clear();
+  auto again = udpPacket(fipsAddr(a), fipsAddr(c), 100, 8);
+  a.core->onTunPacket(again);
+  sim.runFor(1'000);
+  CHECK(tunC.packets.size() == 1);
+  CHECK(a.core->sessions().size() == 1);
+}
+
 TEST_CASE("session MMP: an A–B–C session measures its SRTT (2 hops × 5 ms each way)") {
   Simulator sim(line(3), LinkParams{5, 0, 0.0}, 14);
   REQUIRE(sim.runUntil(30'000, [&] { return treeConsistent(sim); }));
