@@ -78,7 +78,7 @@ kj::Promise<void> ControlService::statsList(StatsListContext context) {
 }
 
 kj::Promise<void> ControlService::statsPeers(StatsPeersContext context) {
-  fillStatsPeers(history_, context.getResults());
+  fillStatsPeers(history_, *snapshots_.names(), context.getResults());
   return kj::READY_NOW;
 }
 

@@ -92,10 +92,10 @@ Json statsList() {
   return okResponse(json::statsListJson(list.asReader()));
 }
 
-Json statsPeers(const stats::StatsHistory& history) {
+Json statsPeers(const stats::StatsHistory& history, const dns::HostMap& names) {
   capnp::MallocMessageBuilder message;
   auto results = message.initRoot<schema::FipsControl::StatsPeersResults>();
-  fillStatsPeers(history, results);
+  fillStatsPeers(history, names, results);
   return okResponse(json::statsPeersJson(results.asReader().getPeers()));
 }
 
@@ -136,7 +136,8 @@ Json statsAllHistory(const JsonRequest& request, const stats::StatsHistory& hist
 
 // One per-peer metric of every tracked peer (the reference's order: active
 // peers first, then by display name; trackedPeers() keeps it).
-Json statsHistoryAllPeers(const JsonRequest& request, const stats::StatsHistory& history) {
+Json statsHistoryAllPeers(const JsonRequest& request, const stats::StatsHistory& history,
+                          const dns::HostMap& names) {
   if (request.params.is_null()) {
     return errorResponse("missing params for show_stats_history_all_peers");
   }
@@ -158,7 +159,7 @@ Json statsHistoryAllPeers(const JsonRequest& request, const stats::StatsHistory&
     if (!series) continue;
     Json values = Json::array();
     for (double v : series->values) values.push_back(std::isfinite(v) ? Json(v) : Json(nullptr));
-    peers.push_back(Json{{"display_name", peer.displayName},
+    peers.push_back(Json{{"display_name", statsPeerName(peer, names)},
                          {"is_active", peer.active},
                          {"node_addr", peer.addr.toHex()},
                          {"values", std::move(values)}});
@@ -183,10 +184,11 @@ std::optional<Json> statsResponse(const JsonRequest& request, const stats::Stats
                                   const dns::HostMap& names) {
   const std::string_view command = request.command;
   if (command == "show_stats_list") return statsList();
-  if (command == "show_stats_peers") return statsPeers(history);
+  if (command == "show_stats_peers") return statsPeers(history, names);
   if (command == "show_stats_history") return statsHistory(request, history, names);
   if (command == "show_stats_all_history") return statsAllHistory(request, history, names);
-  if (command == "show_stats_history_all_peers") return statsHistoryAllPeers(request, history);
+  if (command == "show_stats_history_all_peers")
+    return statsHistoryAllPeers(request, history, names);
   return std::nullopt;
 }
 

@@ -243,8 +243,18 @@ TEST_CASE("statsPeers: the tracked peer") {
   Fixture f;
   capnp::MallocMessageBuilder out;
   auto results = out.initRoot<schema::FipsControl::StatsPeersResults>();
-  fillStatsPeers(f.history, results);
+  fillStatsPeers(f.history, f.names, results);
   REQUIRE(results.getPeers().size() == 1);
+  CHECK(results.getPeers()[0].getDisplayName() == "bobby");
+  // The hosts file changed: the peer is shown by its new name, or, with
+  // none, by its short npub.
+  f.names = dns::HostMap();
+  REQUIRE_FALSE(f.names.insert("robert", identity::encodeNpub(keyOf(1))));
+  fillStatsPeers(f.history, f.names, results);
+  CHECK(results.getPeers()[0].getDisplayName() == "robert");
+  fillStatsPeers(f.history, dns::HostMap(), results);
+  CHECK(std::string(results.getPeers()[0].getDisplayName().cStr()) ==
+        identity::shortNpub(keyOf(1)));
   CHECK(std::string(results.getPeers()[0].getNpub().cStr()) == identity::encodeNpub(keyOf(1)));
   CHECK(results.getPeers()[0].getIsActive());
   CHECK(results.getPeers()[0].getFirstSeenSecsAgo() == 4);

@@ -84,10 +84,23 @@ std::variant<StatsPeer, std::string> resolveStatsPeer(const stats::StatsHistory&
   }
   const auto& error = std::get<dns::PeerNameError>(key);
   for (const auto& tracked : history.trackedPeers()) {
-    if (tracked.displayName == peer) return StatsPeer{tracked.addr, tracked.npub};
+    // The name stats peers shows now, or the one the peer was first
+    // tracked under (its short npub when no name was known then).
+    if (statsPeerName(tracked, names) == peer || tracked.displayName == peer) {
+      return StatsPeer{tracked.addr, tracked.npub};
+    }
   }
   if (error.badNpub) return "invalid peer npub: " + error.text;
   return error.text;
+}
+
+std::string statsPeerName(const stats::TrackedPeer& peer, const dns::HostMap& names) {
+  if (const std::string* name = names.nameOf(peer.addr)) return *name;
+  auto key = identity::decodeNpub(peer.npub);
+  if (const auto* publicKey = std::get_if<identity::PublicKey>(&key)) {
+    return identity::shortNpub(*publicKey);
+  }
+  return peer.displayName;
 }
 
 void fillStatsList(schema::StatsList::Builder out) {
@@ -110,7 +123,7 @@ void fillStatsList(schema::StatsList::Builder out) {
   out.setPeerRetentionSeconds(stats::PEER_EVICTION_SECS);
 }
 
-void fillStatsPeers(const stats::StatsHistory& history,
+void fillStatsPeers(const stats::StatsHistory& history, const dns::HostMap& names,
                     schema::FipsControl::StatsPeersResults::Builder out) {
   const auto peers = history.trackedPeers();
   auto list = out.initPeers(static_cast<unsigned>(peers.size()));
@@ -119,7 +132,7 @@ void fillStatsPeers(const stats::StatsHistory& history,
     auto e = list[i];
     e.setNpub(p.npub);
     e.setNodeAddr(kj::arrayPtr(p.addr.bytes().data(), p.addr.bytes().size()));
-    e.setDisplayName(p.displayName);
+    e.setDisplayName(statsPeerName(p, names));
     e.setIsActive(p.active);
     e.setFirstSeenSecsAgo(p.firstSeenSecsAgo);
     e.setLastContactSecsAgo(p.lastContactSecsAgo);

@@ -33,9 +33,13 @@ std::variant<StatsPeer, std::string> resolveStatsPeer(const stats::StatsHistory&
                                                       const dns::HostMap& names,
                                                       std::string_view peer);
 
+// The name a tracked peer is shown by now: its name in `names` (the
+// router's host map, which follows the hosts file), else its short npub.
+std::string statsPeerName(const stats::TrackedPeer& peer, const dns::HostMap& names);
+
 void fillStatsList(schema::StatsList::Builder out);
 
-void fillStatsPeers(const stats::StatsHistory& history,
+void fillStatsPeers(const stats::StatsHistory& history, const dns::HostMap& names,
                     schema::FipsControl::StatsPeersResults::Builder out);
 
 // The peer param of these two is resolved by resolveStatsPeer with `names`.
