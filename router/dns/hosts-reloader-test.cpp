@@ -3,7 +3,10 @@
 // file source, and the POSIX source on a real file.
 #include "router/dns/hosts-reloader.h"
 
+#include <fcntl.h>
+#include <filesystem>
 #include <map>
+#include <sys/stat.h>
 
 #include "router/dns/dns-test-util.h"
 
@@ -107,6 +110,27 @@ TEST_CASE("POSIX source: missing file, real file, its stamp") {
   auto unreadable = source.read(dir.path().string());  // a directory: read fails
   CHECK_FALSE(unreadable.text);
   CHECK_FALSE(unreadable.error.empty());
+}
+
+TEST_CASE("POSIX source: a copy renamed over the file with the same mtime changes the stamp") {
+  identity::test::TempDir dir;
+  const std::string path = (dir.path() / "hosts").string();
+  const std::string copy = (dir.path() / "hosts.new").string();
+  identity::test::writeText(path, "a b\n");
+  identity::test::writeText(copy, "a b\nlonger c\n");
+  struct stat st {};
+  REQUIRE(::stat(path.c_str(), &st) == 0);
+  const timespec times[2] = {st.st_atim, st.st_mtim};
+  REQUIRE(::utimensat(AT_FDCWD, copy.c_str(), times, 0) == 0);
+  PosixHostsFileSource source;
+  const auto before = source.stamp(path);
+  REQUIRE(before);
+  std::filesystem::rename(copy, path);
+  const auto after = source.stamp(path);
+  REQUIRE(after);
+  CHECK(after->sec == before->sec);
+  CHECK(after->nsec == before->nsec);
+  CHECK_FALSE(*after == *before);
 }
 
 }  // namespace

@@ -23,7 +23,8 @@ constexpr size_t MAX_HOSTS_FILE = 1 << 20;  // bytes
 std::optional<FileStamp> PosixHostsFileSource::stamp(const std::string& path) {
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) return std::nullopt;
-  return FileStamp{st.st_mtim.tv_sec, st.st_mtim.tv_nsec};
+  return FileStamp{st.st_mtim.tv_sec, st.st_mtim.tv_nsec, static_cast<uint64_t>(st.st_dev),
+                   static_cast<uint64_t>(st.st_ino), static_cast<int64_t>(st.st_size)};
 }
 
 HostsFileRead PosixHostsFileSource::read(const std::string& path) {

@@ -20,10 +20,15 @@
 
 namespace fips::router::dns {
 
-// A file's modification time (seconds and nanoseconds since the epoch).
+// What tells a changed hosts file: its modification time (seconds and
+// nanoseconds since the epoch), and its device, inode and size (bytes), so
+// a file renamed over it with the same mtime (`mv` of a copy) counts too.
 struct FileStamp {
   int64_t sec = 0;
   int64_t nsec = 0;
+  uint64_t dev = 0;
+  uint64_t ino = 0;
+  int64_t size = 0;
 
   bool operator==(const FileStamp&) const = default;
 };
