@@ -216,6 +216,9 @@ TEST_CASE("unknown, not-yet and too-early queries are errors") {
   CHECK(answer(R"({"command":"show_everything"})", snap) ==
         error("unknown command: show_everything"));
   CHECK(answer(R"({"command":""})", snap) == error("unknown command: "));
+  // An nsec pasted as the command is not echoed.
+  CHECK(answer(R"({"command":"nsec1qy3uxj3f"})", snap) ==
+        error("unknown command: <secret key withheld>"));
   CHECK(answer(R"({"command":"show_native_flows"})", snap) ==
         error("show_native_flows: not available yet in this build"));
   CHECK(answer(R"({"command":"show_status"})", nullptr) == error("node starting: no snapshot yet"));

@@ -4,6 +4,8 @@
 
 #include <cstring>
 
+#include "router/identity/secret-text.h"
+
 namespace fips::router::control {
 
 RequestLine::State RequestLine::received(size_t bytes) {
@@ -55,7 +57,7 @@ Json okResponse(Json data) {
 }
 
 Json errorResponse(std::string message) {
-  return Json{{"status", "error"}, {"message", std::move(message)}};
+  return Json{{"status", "error"}, {"message", identity::withoutSecretKeys(message)}};
 }
 
 std::string responseLine(const Json& response) {

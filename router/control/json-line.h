@@ -62,7 +62,9 @@ std::variant<JsonRequest, std::string> parseRequest(std::string_view line);
 
 // {"status":"ok","data":data}
 Json okResponse(Json data);
-// {"status":"error","message":message}
+// {"status":"error","message":message}, a word of `message` in a secret
+// key's form withheld (identity::withoutSecretKeys: an nsec pasted as a
+// command or metric is not echoed).
 Json errorResponse(std::string message);
 // The response as one line, '\n'-terminated; bytes that are not UTF-8 in
 // any string become U+FFFD rather than failing.

@@ -13,7 +13,7 @@
 namespace fips::router::identity {
 namespace {
 
-TEST_CASE("secretKeyNotPeer: an nsec or 64 hex characters is refused without the value") {
+TEST_CASE("secretKeyNotPeer: an nsec or 60+ hex characters is refused without the value") {
   const nlohmann::json v = test::identityVectors()["valid"][0];
   const std::string nsec = v["nsec"];
   const std::string hex = v["nsec_hex"];
@@ -30,8 +30,11 @@ TEST_CASE("secretKeyNotPeer: an nsec or 64 hex characters is refused without the
   }
   CHECK(secretKeyNotPeer(nsec)->find("(nsec)") != std::string::npos);
   CHECK(secretKeyNotPeer(hex)->find("64 hex characters") != std::string::npos);
+  // A hex key with a character lost or added: refused too, by its length.
+  CHECK(secretKeyNotPeer(hex.substr(0, 63))->find("63 hex characters") != std::string::npos);
+  CHECK(secretKeyNotPeer(hex + "0")->find("65 hex characters") != std::string::npos);
   for (const std::string& peer : {std::string(v["npub"]), std::string("bob"), std::string(""),
-                                  hex.substr(0, 63), hex + "0", std::string("a-host.example")}) {
+                                  hex.substr(0, 32), std::string("a-host.example")}) {
     CAPTURE(peer);
     CHECK_FALSE(secretKeyNotPeer(peer).has_value());
   }
@@ -51,6 +54,10 @@ TEST_CASE("withoutSecretKeys: key-shaped words are withheld, the rest kept") {
   const std::string kept = "unknown peer '" + npub + "' at fd00::1:2121, node " + hex.substr(0, 32);
   CHECK(withoutSecretKeys(kept) == kept);
   CHECK(withoutSecretKeys("") == "");
+  // A mistyped copy (63 hex) is still withheld; a path with a 64-hex name is not.
+  CHECK(withoutSecretKeys("peer " + hex.substr(1)) == "peer <secret key withheld>");
+  const std::string socketPath = "cannot connect to /run/c/" + hex + "/control.sock: gone";
+  CHECK(withoutSecretKeys(socketPath) == socketPath);
 }
 
 }  // namespace

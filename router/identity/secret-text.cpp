@@ -3,12 +3,16 @@
 #include "router/identity/secret-text.h"
 
 #include <cctype>
+#include <string>
 
 namespace fips::router::identity {
 
 namespace {
 
 constexpr size_t SECRET_HEX_CHARS = 64;  // 32 secret bytes in hex
+// A hex run this long is a secret key with a few characters lost or added
+// by a mistyped copy: still most of the key.
+constexpr size_t NEAR_SECRET_HEX_CHARS = 60;
 
 bool isHex(char c) {
   return std::isxdigit(static_cast<unsigned char>(c)) != 0;
@@ -54,8 +58,11 @@ std::optional<std::string> secretKeyNotPeer(std::string_view peer) {
   if (!peer.empty() && nsecAt(peer, 0)) {
     return "that is a secret key (nsec), not a peer: give the peer's npub";
   }
-  if (peer.size() == SECRET_HEX_CHARS && longestHexRun(peer) == SECRET_HEX_CHARS) {
-    return "that is 64 hex characters, a secret key's form, not a peer: give the peer's npub";
+  if (peer.size() >= NEAR_SECRET_HEX_CHARS && longestHexRun(peer) == peer.size()) {
+    return peer.size() == SECRET_HEX_CHARS
+               ? "that is 64 hex characters, a secret key's form, not a peer: give the peer's npub"
+               : "that is " + std::to_string(peer.size()) +
+                     " hex characters, near a secret key's 64, not a peer: give the peer's npub";
   }
   return std::nullopt;
 }
@@ -72,7 +79,9 @@ std::string withoutSecretKeys(std::string_view text) {
     size_t end = start;
     while (end < text.size() && !isWordBreak(text[end])) ++end;
     const std::string_view word = text.substr(start, end - start);
-    if (containsNsec(word) || longestHexRun(word) >= SECRET_HEX_CHARS) {
+    // A path may hold a long hex name (a container id): kept.
+    const bool path = word.find('/') != std::string_view::npos;
+    if (containsNsec(word) || (!path && longestHexRun(word) >= NEAR_SECRET_HEX_CHARS)) {
       out += "<secret key withheld>";
     } else {
       out += word;
