@@ -103,6 +103,27 @@ TEST_CASE("reverse lookup: a node's lower-cased name; the last one, the file's a
   CHECK(warnings.empty());
 }
 
+TEST_CASE("a name given twice: the later line wins, is warned of, and shows on one node only") {
+  const auto [npub0, ip0] = vectorIdentity(0);
+  const auto [npub1, ip1] = vectorIdentity(1);
+  const auto addrOf = [](const std::string& npub) {
+    return identity::NodeAddr::fromPublicKey(
+        std::get<identity::PublicKey>(identity::decodeNpub(npub)));
+  };
+  std::vector<std::string> warnings;
+  auto map = parseHostsFile("bravo " + npub0 + "\nbravo " + npub1 + "\n", "h", warnings);
+  CHECK(identity::encodeNpub(*map.find("bravo")) == npub1);
+  CHECK(*map.nameOf(addrOf(npub1)) == "bravo");
+  CHECK(map.nameOf(addrOf(npub0)) == nullptr);
+  REQUIRE(warnings.size() == 1);
+  CHECK(warnings[0] == "h:2: 'bravo' named another npub on an earlier line: this line wins");
+  // A file's name re-pointing an alias's: the alias's node loses the name.
+  auto aliases = hostMapFromPeers({{"gw", npub0}}, warnings);
+  aliases.merge(parseHostsFile("gw " + npub1 + "\n", "h", warnings));
+  CHECK(aliases.nameOf(addrOf(npub0)) == nullptr);
+  CHECK(*aliases.nameOf(addrOf(npub1)) == "gw");
+}
+
 }  // namespace
 }  // namespace fips::router::dns
 

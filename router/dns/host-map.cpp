@@ -90,9 +90,21 @@ std::optional<std::string> HostMap::insert(std::string_view hostname, std::strin
     return fmt::format("invalid npub '{}': {}", npub, error->message);
   }
   const auto& publicKey = std::get<identity::PublicKey>(key);
-  byName_.insert_or_assign(lower(hostname), publicKey);
+  bind(lower(hostname), publicKey);
   byAddr_.insert_or_assign(identity::NodeAddr::fromPublicKey(publicKey), lower(hostname));
   return std::nullopt;
+}
+
+void HostMap::bind(const std::string& name, const identity::PublicKey& key) {
+  const auto addr = identity::NodeAddr::fromPublicKey(key);
+  if (auto old = byName_.find(name); old != byName_.end()) {
+    const auto oldAddr = identity::NodeAddr::fromPublicKey(old->second);
+    auto shown = byAddr_.find(oldAddr);
+    if (oldAddr != addr && shown != byAddr_.end() && shown->second == name) {
+      byAddr_.erase(shown);
+    }
+  }
+  byName_.insert_or_assign(name, key);
 }
 
 const identity::PublicKey* HostMap::find(std::string_view hostname) const {
@@ -106,7 +118,7 @@ const std::string* HostMap::nameOf(const identity::NodeAddr& addr) const {
 }
 
 void HostMap::merge(const HostMap& other) {
-  for (const auto& [name, key] : other.byName_) byName_.insert_or_assign(name, key);
+  for (const auto& [name, key] : other.byName_) bind(name, key);
   for (const auto& [addr, name] : other.byAddr_) byAddr_.insert_or_assign(addr, name);
 }
 
@@ -141,8 +153,14 @@ HostMap parseHostsFile(std::string_view text, std::string_view path,
           fmt::format("{}:{}: expected 'hostname npub', got '{}'", path, lineNo, line));
       continue;
     }
+    const identity::PublicKey* before = map.find(f[0]);
+    const std::optional<identity::PublicKey> earlier =
+        before != nullptr ? std::optional(*before) : std::nullopt;
     if (auto error = map.insert(f[0], f[1])) {
       warnings.push_back(fmt::format("{}:{}: {}", path, lineNo, *error));
+    } else if (earlier && !(*earlier == *map.find(f[0]))) {
+      warnings.push_back(fmt::format(
+          "{}:{}: '{}' named another npub on an earlier line: this line wins", path, lineNo, f[0]));
     }
   }
   return map;

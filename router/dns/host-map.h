@@ -44,6 +44,10 @@ class HostMap {
   bool empty() const { return byName_.empty(); }
 
  private:
+  // Points lower-cased `name` at `key`; a node the name named before loses
+  // it as its shown name (nameOf), so a re-pointed name shows on one node.
+  void bind(const std::string& name, const identity::PublicKey& key);
+
   std::map<std::string, identity::PublicKey> byName_;
   std::map<identity::NodeAddr, std::string> byAddr_;
 };
