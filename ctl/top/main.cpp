@@ -64,6 +64,9 @@ void run(fips::ctl::top::TopScreen& screen, fips::ctl::top::TopFetcher& fetcher,
   ViewState state;
   fetcher.poll(data, nowMs(true), historyQuery(state));
   uint64_t lastPoll = nowMs(false);
+  // "Updated: Ns ago" counts from the last poll the daemon answered: while
+  // disconnected the data on screen is that old.
+  uint64_t lastAnswer = lastPoll;
   uint64_t lastDraw = 0;
   uint64_t noticeAt = 0;
   bool dirty = true;
@@ -78,7 +81,7 @@ void run(fips::ctl::top::TopScreen& screen, fips::ctl::top::TopFetcher& fetcher,
       screen.draw(tabBar(state.tab, FIPS_VERSION, static_cast<size_t>(screen.columns())), view,
                   state.scroll, modal ? &overlay : nullptr,
                   // The status bar's last cell stays empty (see TopScreen::draw).
-                  statusBar(state, data, nowMs(false) - lastPoll,
+                  statusBar(state, data, nowMs(false) - lastAnswer,
                             static_cast<size_t>(screen.columns() - 1)));
       lastDraw = nowMs(false);
       dirty = false;
@@ -111,6 +114,7 @@ void run(fips::ctl::top::TopScreen& screen, fips::ctl::top::TopFetcher& fetcher,
     if (pollNow || now - lastPoll >= data.refreshSecs * 1000) {
       fetcher.poll(data, nowMs(true), historyQuery(state));
       lastPoll = nowMs(false);
+      if (data.disconnected.empty()) lastAnswer = lastPoll;
       dirty = true;
     } else if (now - lastDraw >= 1000) {
       dirty = true;  // "Updated: Ns ago"
