@@ -31,6 +31,9 @@ TEST_CASE("peers: an npub as is, a name through the hosts file") {
   CHECK(resolvePeer(NPUB, hosts) == std::optional<std::string>(NPUB));
   CHECK(resolvePeer("Core-VM", hosts) == std::optional<std::string>(NPUB));
   CHECK_FALSE(resolvePeer("nowhere", hosts));
+  std::string upper = NPUB;  // bech32 in upper case: passed on as given
+  for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  CHECK(resolvePeer(upper, hosts) == std::optional<std::string>(upper));
 }
 
 }  // namespace

@@ -476,7 +476,7 @@ std::optional<int> runDaemonCommand(const DaemonOptions& options) {
 }
 
 std::optional<std::string> resolvePeer(const std::string& peer, const std::string& path) {
-  if (peer.starts_with("npub1")) return peer;
+  if (router::identity::hasNpubPrefix(peer)) return peer;
   std::ifstream in(path);
   if (!in) return std::nullopt;
   std::ostringstream text;

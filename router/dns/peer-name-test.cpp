@@ -28,6 +28,9 @@ TEST_CASE("a hosts-file name, an alias (any case), an npub; the file wins a clas
   CHECK(npubOf("Bob") == npub0);
   CHECK(npubOf("gw") == npub1);
   CHECK(npubOf(npub0) == npub0);
+  std::string upper = npub0;  // bech32 all-upper is the same npub
+  for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  CHECK(npubOf(upper) == npub0);
 }
 
 TEST_CASE("unknown name: connect's wording; a bad npub: the decoder's reason") {

@@ -15,7 +15,7 @@ std::variant<identity::PublicKey, PeerNameError> resolvePeerName(std::string_vie
   auto key = identity::decodeNpub(peer);
   if (const auto* error = std::get_if<identity::IdentityError>(&key)) {
     if (auto secret = identity::secretKeyNotPeer(peer)) return PeerNameError{false, *secret};
-    if (peer.starts_with("npub1")) return PeerNameError{true, error->message};
+    if (identity::hasNpubPrefix(peer)) return PeerNameError{true, error->message};
     return PeerNameError{
         false,
         fmt::format("unknown peer '{}': not an npub, a hosts-file name or a configured peer alias",

@@ -86,6 +86,10 @@ IdentityResult<PublicKey> decodeNpub(std::string_view text) {
   return PublicKey::fromXOnly(std::span<const uint8_t, KEY_SIZE>(npub.data.data(), KEY_SIZE));
 }
 
+bool hasNpubPrefix(std::string_view text) {
+  return text.starts_with("npub1") || text.starts_with("NPUB1");
+}
+
 SecretString encodeNsec(const SecretKey& key) {
   return SecretString(bech32Encode(NSEC_HRP, key.secret().bytes()));
 }
@@ -101,7 +105,7 @@ IdentityResult<SecretKey> decodeNsec(std::string_view text) {
 
 IdentityResult<SecretKey> parseSecretKey(std::string_view text) {
   if (text.starts_with("nsec1")) return decodeNsec(text);
-  if (text.starts_with("npub1")) {
+  if (hasNpubPrefix(text)) {
     return IdentityError{IdentityErrorKind::WRONG_HRP,
                          "this is an npub (a public key, as in fips.pub), not a secret key: "
                          "expected an nsec or 64 hex characters (fips.key)"};

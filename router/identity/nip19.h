@@ -23,6 +23,10 @@ std::string encodeNpub(const PublicKey& key);
 // WRONG_HRP (not "npub"), WRONG_LENGTH (not 32 bytes), NOT_ON_CURVE.
 IdentityResult<PublicKey> decodeNpub(std::string_view text);
 
+// Whether `text` starts "npub1" in either case (bech32 is all-lower or
+// all-upper): meant as an npub, so a failed decode is a bad npub.
+bool hasNpubPrefix(std::string_view text);
+
 // "nsec1" + bech32 of the 32 secret bytes, in a buffer wiped on destruction.
 SecretString encodeNsec(const SecretKey& key);
 
