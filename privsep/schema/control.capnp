@@ -12,9 +12,11 @@
 # (docs/design/privsep.md "Event loops").
 #
 # fds: 0 in both directions (the server's maxFdsPerMessage is 0).
-# Limits on the server: one RPC message is at most 8 Ki words (64 KiB,
-# traversal limit; larger is refused by capnp before it is read in full and
-# closes that connection), 256 connections at once (a new one then closes
+# Limits on the server: one RPC message is at most 64 Ki words (512 KiB,
+# traversal limit, both ways: capnp sends nothing larger either, and the
+# largest reply, statsAllHistory over the 1 h ring, is ~36 Ki words; a larger
+# request is refused by capnp before it is read in full and closes that
+# connection), 256 connections at once (a new one then closes
 # the oldest that has not sent a byte yet), and a connection that sends
 # nothing for 5 s after it opens, or later nothing for 60 s, is closed. No message is legal only in some
 # state: the bootstrap is FipsControl and every method may be called any time.
