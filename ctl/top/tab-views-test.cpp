@@ -19,20 +19,6 @@ namespace {
 
 using namespace test;
 
-// The shared snapshot (ctl/test-snapshot.h) as fipstop's answers, every
-// query answered.
-TopData fixture() {
-  TopData data;
-  data.everConnected = true;
-  data.nowUnixMs = NOW_MS;
-  data.refreshSecs = 2;
-  Answers& a = *data.answers;
-  fillSnapshot(a.snapshot);
-  a.hasStatus = a.hasPeers = a.hasLinks = a.hasTransports = a.hasCounters = true;
-  a.hasTree = a.hasBloom = a.hasCache = a.hasSessions = a.hasRouting = true;
-  return data;
-}
-
 // The daemon's history: peer_count 0 then 1 after two gaps, bytes_in, loss.
 void setHistory(TopData& data, size_t windowIndex = 0) {
   capnp::MallocMessageBuilder msg;
@@ -63,7 +49,7 @@ TabView show(Tab tab, const TopData& data, int selected = -1, bool detail = fals
 }
 
 TEST_CASE("Node tab: runtime, identity with the npub, state, root and the history rows") {
-  TopData data = fixture();
+  TopData data = answeredFixture();
   setHistory(data);
   auto view = show(Tab::Node, data);
   CHECK(find(view, {"ver: 0.1.0", "pid: 4242", "uptime: 1h02m"}) >= 0);
@@ -86,20 +72,20 @@ TEST_CASE("Node tab: runtime, identity with the npub, state, root and the histor
 }
 
 TEST_CASE("Node tab: history not served") {
-  TopData data = fixture();
+  TopData data = answeredFixture();
   data.history.unavailable("control request failed: method not implemented");
   auto view = show(Tab::Node, data);
   CHECK(find(view, {"not available: control request failed: method not implemented"}) >= 0);
 }
 
 TEST_CASE("Node tab: the root says so") {
-  TopData data = fixture();
+  TopData data = answeredFixture();
   data.answers->snapshot.getTree().setIsRoot(true);
   CHECK(find(show(Tab::Node, data), {"root: I am the one who roots"}) >= 0);
 }
 
 TEST_CASE("Peers tab: a table row per peer with its link MMP, selectable, with a detail view") {
-  TopData data = fixture();
+  TopData data = answeredFixture();
   ViewState wide;
   wide.tab = Tab::Peers;
   auto view = buildTab(wide, data, 160);
@@ -144,7 +130,7 @@ TEST_CASE("Peers tab: a table row per peer with its link MMP, selectable, with a
 
 // Issue #7: the detail views at 80 columns cut a full npub's last character.
 TEST_CASE("detail views: a full npub fits 80 columns whole") {
-  TopData data = fixture();
+  TopData data = answeredFixture();
   // The session to node-c with a full npub (the snapshot's is short).
   data.answers->snapshot.getSessions().getSessions()[0].setNpub(PEER_NPUB);
   for (Tab tab : {Tab::Peers, Tab::Sessions}) {
@@ -161,7 +147,7 @@ TEST_CASE("detail views: a full npub fits 80 columns whole") {
 }
 
 TEST_CASE("Peers tab: the parent, then STP children, then the others (the reference's groups)") {
-  TopData data = fixture();
+  TopData data = answeredFixture();
   auto snap = data.answers->snapshot;
   snap.getPeers()[1].setNodeAddr(bytes(ADDR_A));  // npub1abc is our parent
   auto view = show(Tab::Peers, data, 1);
@@ -197,7 +183,7 @@ TEST_CASE("Peers tab: the parent, then STP children, then the others (the refere
 }
 
 TEST_CASE("Peers tab: Del asks before disconnecting the selected peer") {
-  TopData data = fixture();
+  TopData data = answeredFixture();
   ViewState s;
   s.tab = Tab::Peers;
   requestDisconnect(s, data);
@@ -239,7 +225,7 @@ TEST_CASE("Peers tab: Del asks before disconnecting the selected peer") {
 }
 
 TEST_CASE("Transports tab: collapsed at first; expanded rows list their links; detail lists them") {
-  TopData data = fixture();
+  TopData data = answeredFixture();
   auto view = show(Tab::Transports, data);
   const int row =
       find(view, {"▸ udp/lan 10.99.0.1:2121", "up", "1 link", "12", "10", "1.2KB", "1000B"});
@@ -265,7 +251,7 @@ TEST_CASE("Transports tab: collapsed at first; expanded rows list their links; d
 }
 
 TEST_CASE("Tree, Filters and Routing tabs") {
-  TopData data = fixture();
+  TopData data = answeredFixture();
   auto tree = show(Tab::Tree, data);
   CHECK(find(tree, {"root:", HEX_A}) >= 0);
   CHECK(find(tree, {"root npub:   npub1root"}) == find(tree, {"root:", HEX_A}) + 1);
@@ -295,7 +281,7 @@ TEST_CASE("Tree, Filters and Routing tabs") {
 }
 
 TEST_CASE("multi-pane tabs: the focused pane's title is marked, the panes' lines listed") {
-  TopData data = fixture();
+  TopData data = answeredFixture();
   ViewState s;
   s.tab = Tab::Routing;
   auto view = buildTab(s, data, 100);
@@ -314,7 +300,7 @@ TEST_CASE("multi-pane tabs: the focused pane's title is marked, the panes' lines
 }
 
 TEST_CASE("Sessions tab: a row per FSP session") {
-  TopData data = fixture();
+  TopData data = answeredFixture();
   auto view = show(Tab::Sessions, data);
   CHECK(find(view, {"Sessions (3)"}) >= 0);
   CHECK(find(view, {"Name", "Remote Addr", "State", "Role", "Path MTU", "Last Activity"}) >= 0);
@@ -338,7 +324,7 @@ TEST_CASE("Sessions tab: a row per FSP session") {
 }
 
 TEST_CASE("Performance tab: Link MMP per peer, Session MMP per session, sorted per pane") {
-  TopData data = fixture();
+  TopData data = answeredFixture();
   auto view = show(Tab::Performance, data);
   CHECK(find(view, {"▶Link MMP (2 peers)"}) >= 0);
   CHECK(find(view, {"sort: name▲ srtt loss etx lqi gp"}) >= 0);
@@ -389,7 +375,7 @@ TEST_CASE("Performance tab: Link MMP per peer, Session MMP per session, sorted p
 }
 
 TEST_CASE("Graphs tab: one plot per metric of the daemon's history, in the chosen window") {
-  TopData data = fixture();
+  TopData data = answeredFixture();
   setHistory(data, 1);
   ViewState s;
   s.tab = Tab::Graphs;
@@ -416,7 +402,7 @@ void setByPeer(TopData& data) {
 }
 
 TEST_CASE("Graphs tab, MetricByPeer: a summary and sparkline per peer, sorted, Enter plots one") {
-  TopData data = fixture();
+  TopData data = answeredFixture();
   setByPeer(data);
   ViewState s;
   s.tab = Tab::Graphs;
@@ -447,7 +433,7 @@ TEST_CASE("Graphs tab, MetricByPeer: a summary and sparkline per peer, sorted, E
 }
 
 TEST_CASE("Graphs tab, PeerByMetric: the chosen peer's metrics stacked") {
-  TopData data = fixture();
+  TopData data = answeredFixture();
   setHistory(data);
   data.historyPeer = "core-vm";
   data.graphPeers = {{"npub1a", "core-vm"}};
@@ -533,7 +519,7 @@ TEST_CASE("tab bar marks the active tab; status bar says connected or why not") 
   CHECK(clipToWidth(bar.text.substr(bar.text.find("2 Peers")), bar.activeWidth) == "2 Peers");
   CHECK(bar.activeStart == displayWidth(" fipstop 0.1.0 │ 1 Node  "));
 
-  TopData data = fixture();
+  TopData data = answeredFixture();
   ViewState s;
   CHECK(statusBar(s, data, 400, 200) ==
         " Connected | Refresh: 2s | Updated: 0.4s ago | 1-9 jump  q quit  Tab tabs  ? help");

@@ -37,14 +37,8 @@ void deepCoords(capnp::List<capnp::Data>::Builder coords) {
 
 // The shared snapshot with the values a busy node shows.
 TopData wideFixture() {
-  TopData data;
-  data.everConnected = true;
-  data.nowUnixMs = NOW_MS;
-  data.refreshSecs = 2;
+  TopData data = answeredFixture();
   Answers& a = *data.answers;
-  fillSnapshot(a.snapshot);
-  a.hasStatus = a.hasPeers = a.hasLinks = a.hasTransports = a.hasCounters = true;
-  a.hasTree = a.hasBloom = a.hasCache = a.hasSessions = a.hasRouting = true;
   auto snap = a.snapshot;
   auto p = snap.getPeers()[0];
   p.setDisplayName("core-vm-frankfurt-01");

@@ -82,13 +82,15 @@ TEST_CASE("peer aliases: invalid ones skipped with a warning; merge lets the fil
   CHECK(identity::encodeNpub(*base.find("core")) == npub0);
 }
 
+// The node address of a valid npub.
+identity::NodeAddr addrOf(const std::string& npub) {
+  return identity::NodeAddr::fromPublicKey(
+      std::get<identity::PublicKey>(identity::decodeNpub(npub)));
+}
+
 TEST_CASE("reverse lookup: a node's lower-cased name; the last one, the file's after a merge") {
   const auto [npub0, ip0] = vectorIdentity(0);
   const auto [npub1, ip1] = vectorIdentity(1);
-  const auto addrOf = [](const std::string& npub) {
-    return identity::NodeAddr::fromPublicKey(
-        std::get<identity::PublicKey>(identity::decodeNpub(npub)));
-  };
   std::vector<std::string> warnings;
   auto map = hostMapFromPeers({{"Bob", npub0}}, warnings);
   REQUIRE(map.nameOf(addrOf(npub0)));
@@ -106,10 +108,6 @@ TEST_CASE("reverse lookup: a node's lower-cased name; the last one, the file's a
 TEST_CASE("a name given twice: the later line wins, is warned of, and shows on one node only") {
   const auto [npub0, ip0] = vectorIdentity(0);
   const auto [npub1, ip1] = vectorIdentity(1);
-  const auto addrOf = [](const std::string& npub) {
-    return identity::NodeAddr::fromPublicKey(
-        std::get<identity::PublicKey>(identity::decodeNpub(npub)));
-  };
   std::vector<std::string> warnings;
   auto map = parseHostsFile("bravo " + npub0 + "\nbravo " + npub1 + "\n", "h", warnings);
   CHECK(identity::encodeNpub(*map.find("bravo")) == npub1);
