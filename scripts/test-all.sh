@@ -3,9 +3,13 @@
 # Every test of fips-cpp, on a fresh Debian 12 machine, as root:
 #   1. installs the build dependencies (apt-get) and the `fips` user,
 #   2. builds (build/) and runs every meson test: unit, privsep, integration,
-#   3. builds again with ASan+UBSan (build-asan/) and runs the unit tests,
+#   3. builds the unit tests again with ASan+UBSan (build-asan/, only the
+#      unit test programs and what they link) and runs them,
 #   4. builds the libFuzzer targets with clang (build-fuzz/) and runs each
-#      for FIPS_FUZZ_SECONDS (default 60; 0 skips) from its seed corpus.
+#      for FIPS_FUZZ_SECONDS (default 20; 0 skips) from its seed corpus:
+#      a smoke run; long fuzzing is ./scripts/fuzz.sh [SECONDS].
+# ccache is used when installed (install-deps.sh installs it): a second run
+# on the same machine recompiles only what changed.
 # Ends with the line "tests: N passed, M failed"; exits non-zero on failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -14,16 +18,27 @@ cd "$(dirname "$0")/.."
 ./scripts/install-deps.sh || { echo "tests: 0 passed, 1 failed"; exit 1; }
 
 JOBS=$(nproc)
-setup() {  # setup DIR [meson options...]
+configure() {  # configure DIR [meson options...]
   local dir=$1
   shift
   if [ -f "$dir/build.ninja" ]; then
-    meson configure "$dir" "$@" >/dev/null || return 1
+    meson configure "$dir" "$@" >/dev/null
   else
     meson setup "$dir" --wrap-mode=nodownload "$@" >"$dir.setup.log" 2>&1 ||
       { cat "$dir.setup.log"; return 1; }
   fi
-  ninja -C "$dir" -j "$JOBS"
+}
+setup() {  # setup DIR [meson options...]: configure and build everything
+  configure "$@" && ninja -C "$1" -j "$JOBS"
+}
+suite_targets() {  # suite_targets DIR SUITE: the programs the suite's tests run, as ninja targets
+  meson introspect --tests "$1" | python3 -c '
+import json, os, sys
+build, suite = os.path.realpath(sys.argv[1]), sys.argv[2]
+for t in json.load(sys.stdin):
+    if suite in t["suite"] or any(s.endswith(":" + suite) for s in t["suite"]):
+        print(os.path.relpath(os.path.realpath(t["cmd"][0]), build))
+' "$1" "$2" | sort -u
 }
 
 results=()
@@ -41,26 +56,23 @@ else
   build_failures=$((build_failures + 1))
 fi
 
-if CC=gcc CXX=g++ setup build-asan -Db_sanitize=address,undefined -Db_lundef=false \
-     -Dbuildtype=debug; then
-  ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 run_suite build-asan --suite unit
+if CC=gcc CXX=g++ configure build-asan -Db_sanitize=address,undefined -Db_lundef=false \
+     -Dbuildtype=debug &&
+   asan_targets=$(suite_targets build-asan unit) && [ -n "$asan_targets" ] &&
+   # shellcheck disable=SC2086 # one target per word
+   ninja -C build-asan -j "$JOBS" $asan_targets; then
+  ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 run_suite build-asan --no-rebuild --suite unit
 else
   build_failures=$((build_failures + 1))
 fi
 
-export FIPS_FUZZ_SECONDS=${FIPS_FUZZ_SECONDS:-60}
+FIPS_FUZZ_SECONDS=${FIPS_FUZZ_SECONDS:-20}
 if [ "$FIPS_FUZZ_SECONDS" -gt 0 ]; then
-  # Only the fuzz targets (and what they link) are built with clang.
-  if [ -f build-fuzz/build.ninja ] || CC=clang CXX=clang++ meson setup build-fuzz \
-       --wrap-mode=nodownload -Dfuzzing=enabled -Dbuildtype=debugoptimized >build-fuzz.setup.log 2>&1; then
-    fuzz_targets=$(ninja -C build-fuzz -t targets all | sed -n 's|^\(tests/fuzz/fuzz-[a-z0-9-]*\):.*|\1|p' | sort -u)
-    if ninja -C build-fuzz -j "$JOBS" $fuzz_targets; then
-      run_suite build-fuzz --no-rebuild --suite fuzz
-    else
-      build_failures=$((build_failures + 1))
-    fi
+  rm -f build-fuzz/meson-logs/testlog.json
+  ./scripts/fuzz.sh "$FIPS_FUZZ_SECONDS"
+  if [ -f build-fuzz/meson-logs/testlog.json ]; then
+    results+=("build-fuzz/meson-logs/testlog.json")
   else
-    cat build-fuzz.setup.log
     build_failures=$((build_failures + 1))
   fi
 fi
