@@ -31,14 +31,23 @@ configure() {  # configure DIR [meson options...]
 setup() {  # setup DIR [meson options...]: configure and build everything
   configure "$@" && ninja -C "$1" -j "$JOBS"
 }
-suite_targets() {  # suite_targets DIR SUITE: the programs the suite's tests run, as ninja targets
-  meson introspect --tests "$1" | python3 -c '
-import json, os, sys
+suite_targets() {  # suite_targets DIR SUITE: the programs the suite's tests run and need, as ninja targets
+  python3 - "$1" "$2" <<'PY'
+import json, os, subprocess, sys
 build, suite = os.path.realpath(sys.argv[1]), sys.argv[2]
-for t in json.load(sys.stdin):
+def introspect(what):
+    return json.loads(subprocess.run(["meson", "introspect", what, build],
+                                     check=True, capture_output=True, text=True).stdout)
+files = {t["id"]: t["filename"] for t in introspect("--targets")}
+wanted = set()
+for t in introspect("--tests"):
     if suite in t["suite"] or any(s.endswith(":" + suite) for s in t["suite"]):
-        print(os.path.relpath(os.path.realpath(t["cmd"][0]), build))
-' "$1" "$2" | sort -u
+        wanted.add(os.path.realpath(t["cmd"][0]))
+        for dep in t["depends"]:
+            wanted.update(os.path.realpath(f) for f in files.get(dep, []))
+for path in sorted(wanted):
+    print(os.path.relpath(path, build))
+PY
 }
 
 results=()
