@@ -99,8 +99,8 @@ int writeFiles(const identity::Keypair& keypair, const KeygenOptions& options) {
     reportWarning(fmt::format("failed to write pub file: {}", *err));
   }
   constexpr const char* NOTE =
-      "NOTE: Set 'node.identity.persistent: true' in fips.yaml\n      or these keys will be "
-      "overwritten on next daemon start.\n";
+      "NOTE: Set 'node.identity.persistent: true' in fips.yaml\n      for the daemon to use "
+      "these keys (without it, it runs with a fresh identity\n      and leaves them alone).\n";
   if (options.json) {
     nlohmann::ordered_json out = identityJson(keypair.publicKey);
     out["key_file"] = keyPath.string();

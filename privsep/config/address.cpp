@@ -41,6 +41,12 @@ bool isPort(std::string_view text) {
   return isDecimal(text, MAX_PORT);
 }
 
+// Only digits and dots, with at least one dot: meant as an IPv4 literal.
+bool looksLikeIpv4(std::string_view text) {
+  return text.find('.') != std::string_view::npos &&
+         text.find_first_not_of("0123456789.") == std::string_view::npos;
+}
+
 // Splits "[v6]:port" into its parts; false when the text has another shape.
 bool splitBracketed(std::string_view text, std::string_view& host, std::string_view& port) {
   if (text.empty() || text.front() != '[') return false;
@@ -101,7 +107,22 @@ bool isHostPort(std::string_view text) {
   if (colon == std::string_view::npos) return false;
   const std::string_view port = text.substr(colon + 1);
   if (!isPort(port) || parseUnsigned(port, MAX_PORT).value == 0) return false;
-  return isSocketAddress(text) || isValidHostName(text.substr(0, colon));
+  const std::string_view host = text.substr(0, colon);
+  if (looksLikeIpv4(host)) return isIpv4(host);
+  return isSocketAddress(text) || isValidHostName(host);
+}
+
+std::optional<std::string> badIpLiteral(std::string_view hostPort) {
+  std::string_view host;
+  std::string_view port;
+  if (splitBracketed(hostPort, host, port)) {
+    if (isScopedIpv6(host)) return std::nullopt;
+    return std::string(host) + " is not a valid IPv6 address";
+  }
+  const std::size_t colon = hostPort.rfind(':');
+  host = colon == std::string_view::npos ? hostPort : hostPort.substr(0, colon);
+  if (!looksLikeIpv4(host) || isIpv4(host)) return std::nullopt;
+  return std::string(host) + " is not a valid IPv4 address";
 }
 
 bool isMeshSocketAddress(std::string_view text) {

@@ -17,13 +17,16 @@ namespace fips::privsep::config {
 // old config.
 class ConfigError : public std::runtime_error {
  public:
-  explicit ConfigError(std::vector<std::string> messages);
+  explicit ConfigError(std::vector<std::string> messages, std::vector<std::string> warnings = {});
 
   // One line per problem, in file order.
   const std::vector<std::string>& messages() const { return messages_; }
+  // The warnings found in the same run, in file order (not part of what()).
+  const std::vector<std::string>& warnings() const { return warnings_; }
 
  private:
   std::vector<std::string> messages_;
+  std::vector<std::string> warnings_;
 };
 
 }  // namespace fips::privsep::config

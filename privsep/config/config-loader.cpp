@@ -6,12 +6,15 @@
 // a one-line ConfigError.
 #include "privsep/config/config-loader.h"
 
+#include <algorithm>
 #include <cerrno>
+#include <charconv>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <pwd.h>
+#include <set>
 #include <sstream>
 #include <string.h>
 #include <sys/stat.h>
@@ -25,6 +28,7 @@
 #include "privsep/config/config-merge.h"
 #include "privsep/config/config-parse.h"
 #include "privsep/config/config-validate.h"
+#include "privsep/config/secret-file-mode.h"
 
 namespace fips::privsep::config {
 
@@ -35,9 +39,13 @@ constexpr const char* SYSTEM_CONFIG_DIR = "/etc/fips";
 constexpr const char* CONFIG_FILENAME = "fips.yaml";
 constexpr std::size_t PASSWD_BUFFER_BYTES = 16384;
 
+// One file's typed config, with the parser's errors (a file with errors
+// still yields a config, so later checks can report more in the same run).
 struct ParsedFile {
   Config config;
   Origins origins;
+  std::vector<std::string> errors;
+  std::set<std::string> errorPaths;
 };
 
 constexpr const char* TOR_PASSWORD_PREFIX = "password:";
@@ -109,7 +117,8 @@ YAML::Node loadDocument(const std::string& text, const std::string& name) {
   }
 }
 
-// One file's text to a typed config; throws ConfigError on any problem.
+// One file's text to a typed config. File-level failures (not YAML, empty,
+// not a map) throw ConfigError; bad keys and values are in `errors`.
 ParsedFile parseText(const std::string& text, const std::string& name,
                      std::vector<std::string>& warnings) {
   const YAML::Node root = loadDocument(text, name);
@@ -124,8 +133,9 @@ ParsedFile parseText(const std::string& text, const std::string& name,
   } catch (const YAML::Exception& e) {
     fail(fmt::format("{}: unreadable YAML structure: {}", name, e.msg));
   }
-  if (!ctx.errors().empty()) throw ConfigError(std::move(ctx.errors()));
   warnings.insert(warnings.end(), ctx.warnings().begin(), ctx.warnings().end());
+  parsed.errors = std::move(ctx.errors());
+  parsed.errorPaths = ctx.errorPaths();
   parsed.origins = std::move(ctx.origins());
   return parsed;
 }
@@ -133,14 +143,48 @@ ParsedFile parseText(const std::string& text, const std::string& name,
 ParsedFile parseFile(const std::string& path, std::vector<std::string>& warnings) {
   std::string text = readConfigFile(path);
   WipeOnExit wipe{text};
-  return parseText(text, path, warnings);
+  ParsedFile parsed = parseText(text, path, warnings);
+  if (parsed.config.node.identity.nsec) {
+    if (auto loose = looseSecretFileWarning(path, "node.identity.nsec")) {
+      warnings.push_back(std::move(*loose));
+    }
+  }
+  return parsed;
 }
 
-void validateOrThrow(const Config& config, const Origins& origins, const std::string& file,
-                     std::vector<std::string>& warnings) {
-  std::vector<std::string> errors;
-  validateConfig(config, origins, file, errors, warnings);
-  if (!errors.empty()) throw ConfigError(std::move(errors));
+// The line of "FILE:LINE: ..." when the message starts with `file`, else 0.
+int lineIn(const std::string& message, const std::string& file) {
+  if (!message.starts_with(file + ":")) return 0;
+  const std::string_view rest = std::string_view(message).substr(file.size() + 1);
+  int line = 0;
+  std::from_chars(rest.data(), rest.data() + rest.size(), line);
+  return line;
+}
+
+// Orders messages by file (in `files` order; others last) then line, so a
+// reader goes down the file once; equal places keep their order.
+void sortByPlace(std::vector<std::string>& messages, const std::vector<std::string>& files) {
+  auto place = [&](const std::string& message) {
+    for (std::size_t i = 0; i < files.size(); ++i) {
+      if (message.starts_with(files[i] + ":")) {
+        return std::pair<std::size_t, int>{i, lineIn(message, files[i])};
+      }
+    }
+    return std::pair<std::size_t, int>{files.size(), 0};
+  };
+  std::stable_sort(messages.begin(), messages.end(),
+                   [&](const std::string& a, const std::string& b) { return place(a) < place(b); });
+}
+
+// Validates, then throws every error of the load in file order, if any.
+void validateAndFinish(const Config& config, const Origins& origins, const std::string& file,
+                       const std::set<std::string>& errorPaths, const BuildSupport* build,
+                       std::vector<std::string>& errors, LoadResult& result,
+                       const std::vector<std::string>& files) {
+  validateConfig(config, origins, file, errorPaths, build, errors, result.warnings);
+  sortByPlace(result.warnings, files);
+  sortByPlace(errors, files);
+  if (!errors.empty()) throw ConfigError(std::move(errors), result.warnings);
 }
 
 std::string directoryOf(const std::string& path) {
@@ -174,9 +218,10 @@ std::optional<std::string> homeFromPasswd() {
 
 }  // namespace
 
-ConfigError::ConfigError(std::vector<std::string> messages)
+ConfigError::ConfigError(std::vector<std::string> messages, std::vector<std::string> warnings)
     : std::runtime_error(fmt::format("{}", fmt::join(messages, "\n"))),
-      messages_(std::move(messages)) {}
+      messages_(std::move(messages)),
+      warnings_(std::move(warnings)) {}
 
 SearchEnv searchEnvFromProcess() {
   SearchEnv out;
@@ -198,41 +243,53 @@ std::vector<std::string> searchPaths(const SearchEnv& env) {
   return paths;
 }
 
-LoadResult loadFile(const std::string& path) {
+LoadResult loadFile(const std::string& path, const BuildSupport* build) {
   LoadResult result;
   ParsedFile parsed = parseFile(path, result.warnings);
-  validateOrThrow(parsed.config, parsed.origins, path, result.warnings);
+  validateAndFinish(parsed.config, parsed.origins, path, parsed.errorPaths, build, parsed.errors,
+                    result, {path});
   result.config = std::move(parsed.config);
   result.loadedFiles.push_back(path);
   result.keyDir = directoryOf(path);
   return result;
 }
 
-LoadResult loadPaths(const std::vector<std::string>& paths) {
+LoadResult loadPaths(const std::vector<std::string>& paths, const BuildSupport* build) {
   LoadResult result;
   Origins origins;
+  std::vector<std::string> errors;
+  std::set<std::string> errorPaths;
   for (const std::string& path : paths) {
     if (!exists(path)) continue;
-    ParsedFile parsed = parseFile(path, result.warnings);
+    ParsedFile parsed;
+    try {
+      parsed = parseFile(path, result.warnings);
+    } catch (const ConfigError& e) {
+      errors.insert(errors.end(), e.messages().begin(), e.messages().end());
+      continue;
+    }
+    errors.insert(errors.end(), parsed.errors.begin(), parsed.errors.end());
+    errorPaths.insert(parsed.errorPaths.begin(), parsed.errorPaths.end());
     mergeFile(result.config, origins, parsed.config, parsed.origins, result.warnings);
     result.loadedFiles.push_back(path);
   }
   const std::string last = result.loadedFiles.empty() ? "<defaults>" : result.loadedFiles.back();
-  validateOrThrow(result.config, origins, last, result.warnings);
+  validateAndFinish(result.config, origins, last, errorPaths, build, errors, result, paths);
   result.keyDir = result.loadedFiles.empty() ? SYSTEM_CONFIG_DIR : directoryOf(last);
   return result;
 }
 
-LoadResult loadSearchPath() {
-  return loadPaths(searchPaths(searchEnvFromProcess()));
+LoadResult loadSearchPath(const BuildSupport* build) {
+  return loadPaths(searchPaths(searchEnvFromProcess()), build);
 }
 
-LoadResult loadString(std::string_view yaml, const std::string& name) {
+LoadResult loadString(std::string_view yaml, const std::string& name, const BuildSupport* build) {
   LoadResult result;
   std::string text(yaml);
   WipeOnExit wipe{text};
   ParsedFile parsed = parseText(text, name, result.warnings);
-  validateOrThrow(parsed.config, parsed.origins, name, result.warnings);
+  validateAndFinish(parsed.config, parsed.origins, name, parsed.errorPaths, build, parsed.errors,
+                    result, {name});
   result.config = std::move(parsed.config);
   result.keyDir = SYSTEM_CONFIG_DIR;
   return result;

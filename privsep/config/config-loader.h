@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "privsep/config/build-support.h"
 #include "privsep/config/config-error.h"
 #include "privsep/config/config.h"
 
@@ -23,10 +24,12 @@ struct LoadResult {
   // Where fips.key / fips.pub live: the directory of the last loaded file, or
   // /etc/fips when none was loaded (spec 01 §4).
   std::string keyDir;
-  // "FILE:LINE: unknown key 'x.y' (ignored)" and similar; the caller logs them.
-  // Unknown keys are warnings everywhere, although the reference rejects them
-  // inside transports, peers and node.rendezvous.nostr: a typo stays visible
-  // without bricking a node.
+  // "FILE:LINE: key: reason" warnings (a deprecated block, an unknown log
+  // level) and "FILE: holds node.identity.nsec but is open to group or
+  // others ...", in file order; the caller logs them. Unknown keys are
+  // errors everywhere (the reference rejects them only inside transports,
+  // peers and node.rendezvous.nostr): a misspelled key must not start a
+  // node that silently ignores it (issue #24).
   std::vector<std::string> warnings;
 };
 
@@ -44,8 +47,13 @@ SearchEnv searchEnvFromProcess();
 // ./fips.yaml.
 std::vector<std::string> searchPaths(const SearchEnv& env);
 
+// Every loader call reports all the problems it finds in one ConfigError:
+// parse errors of every file, then the checks on the effective config, in
+// file and line order. With `build`, a feature the build cannot run is an
+// error too (see BuildSupport); without, every feature is accepted.
+
 // `fips -c FILE`: that file only, every key honoured. Throws ConfigError.
-LoadResult loadFile(const std::string& path);
+LoadResult loadFile(const std::string& path, const BuildSupport* build = nullptr);
 
 // Every existing file of `paths` merged into the defaults in order with the
 // reference's partial-merge rules: only node.identity, node.leaf_only,
@@ -53,13 +61,14 @@ LoadResult loadFile(const std::string& path);
 // and gateway are taken from each file; other node.* keys are dropped with a
 // warning. Missing files are skipped; a file that exists but cannot be read
 // or parsed is an error. Throws ConfigError.
-LoadResult loadPaths(const std::vector<std::string>& paths);
+LoadResult loadPaths(const std::vector<std::string>& paths, const BuildSupport* build = nullptr);
 
 // `fips` without -c: loadPaths(searchPaths(searchEnvFromProcess())).
-LoadResult loadSearchPath();
+LoadResult loadSearchPath(const BuildSupport* build = nullptr);
 
 // Parses `yaml` as one file named `name` (for messages), with -c semantics.
 // keyDir is /etc/fips and loadedFiles is empty. Throws ConfigError.
-LoadResult loadString(std::string_view yaml, const std::string& name = "<string>");
+LoadResult loadString(std::string_view yaml, const std::string& name = "<string>",
+                      const BuildSupport* build = nullptr);
 
 }  // namespace fips::privsep::config

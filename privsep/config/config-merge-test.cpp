@@ -91,10 +91,10 @@ TEST_CASE("node keys other than identity, leaf_only and user are dropped with a 
   CHECK(r.config.node.limits.maxPeers == 128);
   CHECK(r.config.node.identity.persistent);
   CHECK(r.warnings == std::vector<std::string>{
-                          a + ":3: node.limits is ignored in a search-path file (only "
+                          a + ":2: node.log_level is ignored in a search-path file (only "
                               "node.identity, node.leaf_only and node.user are merged; use -c "
                               "FILE to apply it)",
-                          a + ":2: node.log_level is ignored in a search-path file (only "
+                          a + ":3: node.limits is ignored in a search-path file (only "
                               "node.identity, node.leaf_only and node.user are merged; use -c "
                               "FILE to apply it)"});
   // The same file through -c applies everything.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Unit tests for bad values in fips.yaml: type, range, enum, shape and the
 // cross-field rules, each message exactly "FILE:LINE: key.path: reason", and
-// unknown-key warnings. Test-only code.
+// unknown keys. Test-only code.
 #include <cctype>
 
 #include <doctest/doctest.h>
@@ -110,14 +110,14 @@ TEST_CASE("aliases cannot multiply list entries without bound") {
         "fips.yaml:1: peers[249].addresses[150]: the file holds more than 100000 list entries");
 }
 
-TEST_CASE("unknown keys are warnings with their line") {
-  const std::vector<std::string> w = loadWarnings(
+TEST_CASE("unknown keys are errors with their line and the nearest known key") {
+  const std::vector<std::string> e = loadErrors(
       "node:\n  identity:\n    persistnet: true\ntun:\n  enabled: true\nfoo: 1\n"
       "transports:\n  udp:\n    bind_adr: \"0.0.0.0:1\"\n");
-  REQUIRE(w.size() == 3);
-  CHECK(w[0] == "fips.yaml:3: unknown key 'node.identity.persistnet' (ignored)");
-  CHECK(w[1] == "fips.yaml:9: unknown key 'transports.udp.bind_adr' (ignored)");
-  CHECK(w[2] == "fips.yaml:6: unknown key 'foo' (ignored)");
+  REQUIRE(e.size() == 3);
+  CHECK(e[0] == "fips.yaml:3: node.identity.persistnet: unknown key; did you mean 'persistent'?");
+  CHECK(e[1] == "fips.yaml:6: foo: unknown key");
+  CHECK(e[2] == "fips.yaml:9: transports.udp.bind_adr: unknown key; did you mean 'bind_addr'?");
 }
 
 TEST_CASE("nsec: accepted forms, checksum and scalar checked, the value never echoed") {
@@ -207,15 +207,15 @@ TEST_CASE("other shapes: npub, interface names, user, tor auth, gateway") {
         "fips.yaml:5: gateway.port_forwards[0].target: \"10.0.0.1:80\" is not an [IPv6]:port");
 }
 
-TEST_CASE("an unknown log level and an unknown peer transport warn") {
+TEST_CASE("an unknown log level warns, an unknown peer transport is an error") {
   CHECK(loadWarnings("node:\n  log_level: verbose\n") ==
         std::vector<std::string>{
             "fips.yaml:2: node.log_level: \"verbose\" is not trace, debug, info, warn or error "
             "(using info)"});
-  CHECK(loadWarnings(peer("      - {transport: carrier-pigeon, addr: coop}\n")) ==
+  CHECK(loadErrors(peer("      - {transport: carrier-pigeon, addr: coop}\n")) ==
         std::vector<std::string>{"fips.yaml:4: peers[0].addresses[0].transport: "
-                                 "\"carrier-pigeon\" is not a transport type (this address is "
-                                 "never dialled)"});
+                                 "\"carrier-pigeon\" is not a transport type (udp, tcp, "
+                                 "ethernet, tor, nym, ble)"});
 }
 
 TEST_CASE("cross-field rules of Config::validate") {

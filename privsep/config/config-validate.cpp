@@ -15,6 +15,7 @@
 #include <fmt/format.h>
 
 #include "privsep/config/address.h"
+#include "privsep/config/did-you-mean.h"
 #include "privsep/config/log-level.h"
 #include "privsep/host-name.h"
 
@@ -35,7 +36,11 @@ constexpr std::uint64_t FRESHNESS_SKEW_SECS = 60;
 constexpr std::size_t MAX_SEMAPHORE_PERMITS = std::numeric_limits<std::size_t>::max() >> 3;
 // RFC 8200: the kernel disables IPv6 on a link below this MTU.
 constexpr std::uint16_t IPV6_MIN_MTU = 1280;
-constexpr std::string_view TRANSPORT_TYPES[] = {"udp", "tcp", "ethernet", "tor", "nym", "ble"};
+// The transport types of the reference's config language.
+const std::vector<std::string>& transportTypes() {
+  static const std::vector<std::string> types = {"udp", "tcp", "ethernet", "tor", "nym", "ble"};
+  return types;
+}
 
 // Linux dev_valid_name().
 bool isInterfaceName(std::string_view name) {
@@ -60,10 +65,13 @@ std::string instancePath(std::string_view type, const std::string& name, std::st
 class Validator {
  public:
   Validator(const Config& config, const Origins& origins, const std::string& fallbackFile,
+            const std::set<std::string>& alreadyReported, const BuildSupport* build,
             std::vector<std::string>& errors, std::vector<std::string>& warnings)
       : c_(config),
         origins_(origins),
         fallbackFile_(fallbackFile),
+        alreadyReported_(alreadyReported),
+        build_(build),
         errors_(errors),
         warnings_(warnings) {}
 
@@ -76,6 +84,7 @@ class Validator {
     checkNostrUse();
     checkLoopbackBind();
     checkLimits();
+    if (build_ != nullptr) checkBuild();
   }
 
  private:
@@ -91,7 +100,18 @@ class Validator {
     }
   }
 
+  // Whether the parser reported `path` or one of its ancestors.
+  bool reported(std::string path) const {
+    for (;;) {
+      if (alreadyReported_.count(path) != 0) return true;
+      const std::size_t cut = path.find_last_of(".[");
+      if (cut == std::string::npos) return false;
+      path.resize(cut);
+    }
+  }
+
   void error(const std::string& path, std::string_view reason) {
+    if (reported(path)) return;
     errors_.push_back(fmt::format("{}: {}: {}", locate(path), path, reason));
   }
 
@@ -112,10 +132,15 @@ class Validator {
   void checkNostrUse();
   void checkLoopbackBind();
   void checkLimits();
+  void checkBuild();
+  bool built(const std::string& transport) const;
+  std::string builtTransports() const;
 
   const Config& c_;
   const Origins& origins_;
   const std::string& fallbackFile_;
+  const std::set<std::string>& alreadyReported_;
+  const BuildSupport* build_;
   std::vector<std::string>& errors_;
   std::vector<std::string>& warnings_;
 };
@@ -258,11 +283,14 @@ void Validator::checkPeerAddress(const std::string& path, const PeerAddress& add
       slash != std::string::npos && slash > 0 && slash + 1 < address.transport.size();
   const std::string kind = qualified ? address.transport.substr(0, slash) : address.transport;
   const std::string instance = qualified ? address.transport.substr(slash + 1) : "";
-  if (std::find(std::begin(TRANSPORT_TYPES), std::end(TRANSPORT_TYPES), kind) ==
-      std::end(TRANSPORT_TYPES)) {
-    warn(path + ".transport", fmt::format("{} is not a transport type (this address is never "
-                                          "dialled)",
-                                          quoteValue(address.transport)));
+  const std::vector<std::string>& types = transportTypes();
+  if (std::find(types.begin(), types.end(), kind) == types.end()) {
+    error(path + ".transport",
+          fmt::format("{} is not a transport type ({}){}", quoteValue(address.transport),
+                      fmt::join(types, ", "), didYouMean(kind, types)));
+  } else if (build_ != nullptr && !built(kind)) {
+    error(path + ".transport", fmt::format("{}: this build has no {} transport (it runs: {})",
+                                           quoteValue(address.transport), kind, builtTransports()));
   } else if (qualified && kind != "udp") {
     error(path + ".transport", fmt::format("{}: only udp addresses may name an instance",
                                            quoteValue(address.transport)));
@@ -272,6 +300,8 @@ void Validator::checkPeerAddress(const std::string& path, const PeerAddress& add
   }
   if (address.addr.empty()) {
     error(path + ".addr", "must not be empty");
+  } else if (auto bad = badIpLiteral(address.addr); bad && (kind == "udp" || kind == "tcp")) {
+    error(path + ".addr", fmt::format("{}: {}", quoteValue(address.addr), *bad));
   } else if ((kind == "udp" || kind == "tcp") && address.addr != "nat" &&
              !isHostPort(address.addr)) {
     error(path + ".addr", fmt::format("{} is not a host:port with a port from 1 to 65535",
@@ -396,11 +426,51 @@ void Validator::checkLimits() {
   }
 }
 
+bool Validator::built(const std::string& transport) const {
+  return std::find(build_->transports.begin(), build_->transports.end(), transport) !=
+         build_->transports.end();
+}
+
+std::string Validator::builtTransports() const {
+  return build_->transports.empty() ? std::string("none")
+                                    : fmt::format("{}", fmt::join(build_->transports, ", "));
+}
+
+// What this build cannot run is refused rather than skipped at start, so a
+// config that passes `fips --check` runs as written (issue #24).
+void Validator::checkBuild() {
+  const TransportsConfig& t = c_.transports;
+  const std::pair<std::string, bool> configured[] = {
+      {"udp", !t.udp.empty()}, {"tcp", !t.tcp.empty()}, {"ethernet", !t.ethernet.empty()},
+      {"tor", !t.tor.empty()}, {"nym", !t.nym.empty()}, {"ble", !t.ble.empty()},
+  };
+  for (const auto& [type, present] : configured) {
+    if (present && !built(type)) {
+      error("transports." + type,
+            fmt::format("this build has no {} transport (it runs: {})", type, builtTransports()));
+    }
+  }
+  if (c_.gateway && c_.gateway->enabled && !build_->gateway) {
+    error("gateway.enabled", "is true but this build has no fips-gateway");
+  }
+  const NodeConfig& n = c_.node;
+  if (n.rendezvous.nostr.enabled && !build_->nostrRendezvous) {
+    error("node.rendezvous.nostr.enabled", "is true but this build has no Nostr rendezvous");
+  }
+  if (n.rendezvous.lan.enabled && !build_->lanRendezvous) {
+    error("node.rendezvous.lan.enabled", "is true but this build has no LAN rendezvous");
+  }
+  if (n.nativeApi.enabled && !build_->nativeApi) {
+    error("node.native_api.enabled", "is true but this build has no native API");
+  }
+}
+
 }  // namespace
 
 void validateConfig(const Config& config, const Origins& origins, const std::string& fallbackFile,
+                    const std::set<std::string>& alreadyReported, const BuildSupport* build,
                     std::vector<std::string>& errors, std::vector<std::string>& warnings) {
-  Validator(config, origins, fallbackFile, errors, warnings).run();
+  Validator(config, origins, fallbackFile, alreadyReported, build, errors, warnings).run();
 }
 
 }  // namespace fips::privsep::config

@@ -4,11 +4,14 @@
 // supervisor and fipsctl on operator-owned input; never throws for bad input.
 #include "privsep/config/yaml-reader.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <limits>
 
 #include <fmt/format.h>
+
+#include "privsep/config/did-you-mean.h"
 
 namespace fips::privsep::config {
 
@@ -36,6 +39,7 @@ std::string rangeText(std::uint64_t max) {
 
 void ParseContext::error(int line, std::string_view path, std::string_view reason) {
   errors_.push_back(fmt::format("{}:{}: {}: {}", file_, line, path, reason));
+  errorPaths_.emplace(path);
 }
 
 void ParseContext::warn(int line, std::string_view message) {
@@ -197,6 +201,7 @@ int MapReader::lineOf(std::string_view key) const {
 }
 
 std::optional<YAML::Node> MapReader::take(std::string_view key) {
+  if (std::find(asked_.begin(), asked_.end(), key) == asked_.end()) asked_.emplace_back(key);
   Entry* e = find(key);
   if (e == nullptr) return std::nullopt;
   e->known = true;
@@ -394,7 +399,7 @@ void MapReader::read(std::string_view key, std::vector<std::uint64_t>& out) {
 
 void MapReader::finish() {
   for (const Entry& e : entries_) {
-    if (!e.known) ctx_.warn(e.line, fmt::format("unknown key '{}' (ignored)", pathOf(e.key)));
+    if (!e.known) ctx_.error(e.line, pathOf(e.key), "unknown key" + didYouMean(e.key, asked_));
   }
 }
 

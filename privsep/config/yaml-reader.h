@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,7 +32,7 @@ class ParseContext {
   explicit ParseContext(std::string file) : file_(std::move(file)) {}
 
   const std::string& file() const { return file_; }
-  // Records "FILE:LINE: path: reason".
+  // Records "FILE:LINE: path: reason" and remembers `path` as bad.
   void error(int line, std::string_view path, std::string_view reason);
   // Records "FILE:LINE: message".
   void warn(int line, std::string_view message);
@@ -46,6 +47,9 @@ class ParseContext {
   std::vector<std::string>& errors() { return errors_; }
   std::vector<std::string>& warnings() { return warnings_; }
   Origins& origins() { return origins_; }
+  // The key paths error() was called for, so later checks of the same value
+  // (validateConfig) do not report it twice.
+  const std::set<std::string>& errorPaths() const { return errorPaths_; }
 
  private:
   std::string file_;
@@ -53,6 +57,7 @@ class ParseContext {
   std::vector<std::string> errors_;
   std::vector<std::string> warnings_;
   Origins origins_;
+  std::set<std::string> errorPaths_;
 };
 
 // 1-based line of `node`, or `fallback` when yaml-cpp has no position for it.
@@ -72,7 +77,9 @@ struct EnumName {
 };
 
 // Reads the keys of one YAML map. Each read marks its key as known; finish()
-// warns about the keys nobody read. A null node reads as an empty map; any
+// reports the keys nobody read as errors, with the nearest key the parser
+// asked for as a suggestion: the parser's reads are the one list of the keys
+// each level accepts. A null node reads as an empty map; any
 // other non-map is reported by the constructor and reads as empty too.
 class MapReader {
  public:
@@ -80,7 +87,8 @@ class MapReader {
 
   // Whether `key` is present (with any value, null included).
   bool has(std::string_view key) const;
-  // The value of `key`, marked as known; nullopt when absent.
+  // The value of `key`, marked as known; nullopt when absent. Either way
+  // `key` is remembered as a key of this map (for finish()'s suggestions).
   std::optional<YAML::Node> take(std::string_view key);
   // "path.key".
   std::string pathOf(std::string_view key) const;
@@ -121,7 +129,9 @@ class MapReader {
   // The keys of this map, in file order.
   std::vector<std::string> keys() const;
 
-  // Warns "FILE:LINE: unknown key 'path.key' (ignored)" for each unread key.
+  // Reports "FILE:LINE: path.key: unknown key; did you mean 'other'?" (the
+  // suggestion only when a key the parser asked for is close) for each
+  // unread key.
   void finish();
 
  private:
@@ -151,6 +161,8 @@ class MapReader {
   int line_;
   bool nullIsDefault_ = false;
   std::vector<Entry> entries_;
+  // Every key take() was asked for, present or not, in order.
+  std::vector<std::string> asked_;
 };
 
 // Parsers for YAML 1.2 core-schema scalars, as serde_yaml reads them.

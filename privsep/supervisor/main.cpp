@@ -16,6 +16,7 @@
 #include "privsep/config/config-loader.h"
 #include "privsep/config/config-yaml-writer.h"
 #include "privsep/log.h"
+#include "privsep/supervisor/config-check.h"
 #include "privsep/supervisor/identity-setup.h"
 #include "privsep/supervisor/slices.h"
 #include "privsep/supervisor/supervisor.h"
@@ -29,10 +30,6 @@ constexpr int EXIT_OK = 0;
 constexpr int EXIT_ERROR = 1;
 constexpr int EXIT_USAGE = 2;  // a command-line error (clap's code, as the reference)
 
-fips::privsep::config::LoadResult loadConfig(const std::optional<std::string>& file) {
-  return file ? fips::privsep::config::loadFile(*file) : fips::privsep::config::loadSearchPath();
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -41,7 +38,8 @@ int main(int argc, char** argv) {
   bool check = false;
   app.add_option("-c,--config", configFile, "Load only this config file (no search path)");
   app.add_flag("--check", check,
-               "Validate the config, print the effective merged config as YAML, and exit");
+               "Check the config (every error and warning, as FILE:LINE: key: reason), print the "
+               "effective merged config as YAML, and exit: 0 ok, 1 on any error");
   app.set_version_flag("-V,--version", std::string("fips ") + FIPS_VERSION);
   try {
     app.parse(argc, argv);
@@ -57,8 +55,9 @@ int main(int argc, char** argv) {
   fips::privsep::warnOnBadLogEnv();
   fips::privsep::supervisor::SupervisorSettings settings;
   try {
-    settings.loaded = loadConfig(configFile);
+    settings.loaded = fips::privsep::supervisor::loadCheckedConfig(configFile);
   } catch (const fips::privsep::config::ConfigError& e) {
+    for (const auto& warning : e.warnings()) spdlog::warn("{}", warning);
     std::fprintf(stderr, "%s\n", e.what());
     return EXIT_ERROR;
   }

@@ -175,16 +175,6 @@ void fillUdpSlice(schema::TransportConfig::Builder out, const config::UdpConfig&
   out.setBatchSize(UDP_BATCH);
 }
 
-std::vector<std::string> unsupportedTransports(const config::TransportsConfig& t) {
-  std::vector<std::string> out;
-  if (!t.tcp.empty()) out.push_back("tcp");
-  if (!t.ethernet.empty()) out.push_back("ethernet");
-  if (!t.tor.empty()) out.push_back("tor");
-  if (!t.nym.empty()) out.push_back("nym");
-  if (!t.ble.empty()) out.push_back("ble");
-  return out;
-}
-
 std::vector<std::string> restartOnlyChanges(const config::Config& before,
                                             const config::Config& after) {
   std::vector<std::string> out = config::changedKeys(before, after);

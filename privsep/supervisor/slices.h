@@ -43,9 +43,6 @@ void fillTunSlice(schema::TunConfig::Builder out, const config::Config& cfg,
 void fillUdpSlice(schema::TransportConfig::Builder out, const config::UdpConfig& udp,
                   const std::string& instance, const UserIds& user);
 
-// Transport types configured but not built in this version ("tcp", ...).
-std::vector<std::string> unsupportedTransports(const config::TransportsConfig& transports);
-
 // The dotted fips.yaml keys that differ and take effect only after a
 // restart: every changed key but node.log_level (applied on SIGHUP) and
 // peers (reported on its own).

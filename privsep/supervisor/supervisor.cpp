@@ -15,6 +15,7 @@
 
 #include "privsep/control-path.h"
 #include "privsep/log.h"
+#include "privsep/supervisor/config-check.h"
 #include "privsep/supervisor/control-socket.h"
 #include "privsep/supervisor/identity-setup.h"
 #include "privsep/supervisor/slices.h"
@@ -122,9 +123,6 @@ void Supervisor::startAll() {
   for (const auto& [instance, udp] : cfg.transports.udp) {
     std::string name = instance.empty() ? "udp" : "udp/" + instance;
     startTransport(*add(Kind::TRANSPORT, name, "fips-transport-udp", instance));
-  }
-  for (const auto& skipped : unsupportedTransports(cfg.transports)) {
-    spdlog::warn("transports.{}: not supported by this build yet; not started", skipped);
   }
 }
 
@@ -292,9 +290,9 @@ void Supervisor::restartTrampoline(evutil_socket_t, short, void* arg) {
 void Supervisor::reload() {
   config::LoadResult fresh;
   try {
-    fresh =
-        settings_.configFile ? config::loadFile(*settings_.configFile) : config::loadSearchPath();
+    fresh = loadCheckedConfig(settings_.configFile);
   } catch (const config::ConfigError& e) {
+    for (const auto& w : e.warnings()) spdlog::warn("{}", w);
     spdlog::error("SIGHUP: keeping the running config: {}", e.what());
     return;
   }

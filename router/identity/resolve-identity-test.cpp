@@ -98,32 +98,38 @@ TEST_CASE("resolve: persistent fails on a broken, symlinked or foreign key file"
   CHECK(contains(expectError(resolveIdentity(ctx, std::nullopt, true, dir.path())), "symlink"));
 }
 
-TEST_CASE("resolve: ephemeral makes a new key each time and overwrites the files") {
+TEST_CASE("resolve: ephemeral makes a new key each time and writes no file") {
   crypto::Secp256k1Context ctx;
   TempDir dir;
   auto first = resolveIdentity(ctx, std::nullopt, false, dir.path());
   ResolvedIdentity& one = expectValue(first);
   CHECK(one.source == IdentitySource::EPHEMERAL);
   CHECK(one.warnings.empty());
+  CHECK(one.keyPath.empty());
   auto second = resolveIdentity(ctx, std::nullopt, false, dir.path());
   ResolvedIdentity& two = expectValue(second);
   CHECK_FALSE(two.secretKey.equals(one.secretKey));
-  REQUIRE(two.warnings.size() == 1);
-  CHECK(contains(two.warnings[0], "replaced"));
-  auto onDisk = readKeyFile(dir.path() / "fips.key");
-  CHECK(expectValue(onDisk).secretKey.equals(two.secretKey));
-  CHECK(fileMode(dir.path() / "fips.key") == 0600);
-  CHECK(entryCount(dir.path()) == 2);
+  CHECK(two.warnings.empty());
+  CHECK(entryCount(dir.path()) == 0);
 }
 
-TEST_CASE("resolve: ephemeral only warns when the files cannot be written") {
+TEST_CASE("resolve: ephemeral never touches an existing key file, and says it is not used") {
   crypto::Secp256k1Context ctx;
   TempDir dir;
-  writeText(dir.path() / "not-a-dir", "x");
-  auto resolved = resolveIdentity(ctx, std::nullopt, false, dir.path() / "not-a-dir");
+  auto saved = resolveIdentity(ctx, std::nullopt, true, dir.path());
+  ResolvedIdentity& kept = expectValue(saved);
+  const std::string keyBefore = readText(dir.path() / "fips.key");
+  const std::string pubBefore = readText(dir.path() / "fips.pub");
+  auto resolved = resolveIdentity(ctx, std::nullopt, false, dir.path());
   ResolvedIdentity& id = expectValue(resolved);
   CHECK(id.source == IdentitySource::EPHEMERAL);
-  CHECK(id.warnings.size() == 2);
+  CHECK_FALSE(id.secretKey.equals(kept.secretKey));
+  REQUIRE(id.warnings.size() == 1);
+  CHECK(contains(id.warnings[0], (dir.path() / "fips.key").string()));
+  CHECK(contains(id.warnings[0], "persistent: true"));
+  CHECK(readText(dir.path() / "fips.key") == keyBefore);
+  CHECK(readText(dir.path() / "fips.pub") == pubBefore);
+  CHECK(fileMode(dir.path() / "fips.key") == 0600);
 }
 
 TEST_CASE("resolve: the key directory follows the last loaded config file") {

@@ -79,19 +79,14 @@ std::variant<ResolvedIdentity, std::string> resolvePersistent(const crypto::Secp
 
 ResolvedIdentity resolveEphemeral(const crypto::Secp256k1Context& ctx, const KeyPaths& paths) {
   std::vector<std::string> warnings;
-  Keypair keypair = generateKeypair(ctx);
-  createDirectories(paths.key.parent_path());
   if (entryExists(paths.key)) {
-    warnings.push_back(
-        fmt::format("the existing key file {} is being replaced by a fresh ephemeral identity; set "
-                    "node.identity.persistent: true to keep the existing identity",
-                    paths.key.string()));
+    warnings.push_back(fmt::format(
+        "node.identity.persistent is not true: running with a fresh identity for this run only; "
+        "{} is left as it is and not used (set node.identity.persistent: true to use it)",
+        paths.key.string()));
   }
-  if (auto err = writeKeyFile(paths.key, keypair.secretKey)) {
-    warnings.push_back(fmt::format("failed to write the ephemeral key file: {}", *err));
-  }
-  writePubOrWarn(paths.pub, keypair.publicKey, warnings);
-  return ResolvedIdentity{std::move(keypair.secretKey), IdentitySource::EPHEMERAL, paths.key,
+  Keypair keypair = generateKeypair(ctx);
+  return ResolvedIdentity{std::move(keypair.secretKey), IdentitySource::EPHEMERAL, {},
                           std::move(warnings)};
 }
 

@@ -22,11 +22,11 @@ enum class IdentitySource {
   CONFIG,     // node.identity.nsec
   KEY_FILE,   // an existing fips.key (persistent mode)
   GENERATED,  // generated and saved to a new fips.key (persistent mode)
-  EPHEMERAL,  // generated for this run (persistent: false); files overwritten
+  EPHEMERAL,  // generated for this run (persistent: false); in memory only
 };
 
 // The node's secret key, its origin, the key file involved (empty for
-// CONFIG) and warnings for the operator, one line each, to be logged.
+// CONFIG and EPHEMERAL) and warnings for the operator, one line each, to be logged.
 struct ResolvedIdentity {
   SecretKey secretKey;
   IdentitySource source;
@@ -47,9 +47,12 @@ std::filesystem::path keyDirectoryFor(const std::vector<std::filesystem::path>& 
 //    cannot be written is an error here, never a silent fall back to an
 //    ephemeral identity. (The reference's legacy /etc/fips fallback is inert
 //    on Linux and is not implemented.)
-// 3. otherwise: generate a fresh key and overwrite both files for the
-//    operator to see (a warning when an existing fips.key is replaced;
-//    write failures are warnings).
+// 3. otherwise: generate a fresh key that lives in memory only. Deliberate
+//    difference from the reference, which writes it over fips.key and
+//    fips.pub: no key file is ever overwritten, so a key made by `fipsctl
+//    keygen` survives a config that lacks, misspells or falsifies
+//    `persistent` (issue #24). An existing fips.key is left alone and named
+//    in a warning (set persistent: true to use it).
 // fips.pub write failures are always warnings. Returns the identity or a
 // one-line error message.
 std::variant<ResolvedIdentity, std::string> resolveIdentity(const crypto::Secp256k1Context& ctx,

@@ -45,10 +45,76 @@ check "bad peer entries: port 0" grep -q "peers.yaml:5: peers\[0\].addresses\[0\
 check "bad peer entries: the same npub twice" grep -q "peers.yaml:6: peers\[1\].npub: the same peer as peers\[0\]" <<<"$err"
 check "bad peer entries: an fd00::/8 address" grep -q "peers.yaml:8: peers\[1\].addresses\[0\].addr: \"\[fd00::1\]:2121\" is in fd00::/8" <<<"$err"
 
-printf 'node:\n  bogus_key: 1\n' > "$WORK/unknown.yaml"
-check "an unknown key is a warning with file:line" \
-  bash -c "$FIPS --check -c $WORK/unknown.yaml 2>&1 >/dev/null | grep -q 'unknown.yaml:2'"
-check "an unknown key still exits 0" bash -c "$FIPS --check -c $WORK/unknown.yaml >/dev/null 2>&1"
+# --- issue #24: every mistake in one run, exit 1 on any error, 0 with warnings only
+printf 'node:\n  identity:\n    persistant: true\n' > "$WORK/typo.yaml"
+err=$("$FIPS" --check -c "$WORK/typo.yaml" 2>&1 >/dev/null); rc=$?
+check "a misspelled key exits 1" [ "$rc" -eq 1 ]
+check "a misspelled key: file:line, key and the suggestion" \
+  [ "$err" = "$WORK/typo.yaml:3: node.identity.persistant: unknown key; did you mean 'persistent'?" ]
+
+cat > "$WORK/many.yaml" <<YAML
+node:
+  identity:
+    persistant: true
+  log_level: verbose
+transports:
+  udp:
+    bind_addr: "0.0.0.0:2121"
+  tcp:
+    bind_addr: "0.0.0.0:443"
+peers:
+  - npub: $NPUB
+    addresses:
+      - {transport: udpp, addr: "192.0.2.1:2121"}
+      - {transport: udp, addr: "10.77.0.300:2121"}
+YAML
+err=$("$FIPS" --check -c "$WORK/many.yaml" 2>&1 >/dev/null); rc=$?
+M=$WORK/many.yaml
+check "several errors: exit 1" [ "$rc" -eq 1 ]
+check "several errors: the typo" grep -qF "$M:3: node.identity.persistant: unknown key; did you mean 'persistent'?" <<<"$err"
+check "several errors: the warning too" grep -qF "$M:4: node.log_level: \"verbose\" is not trace" <<<"$err"
+check "several errors: a transport this build cannot run" grep -qF "$M:8: transports.tcp: this build has no tcp transport (it runs: udp)" <<<"$err"
+check "several errors: an unknown transport name" grep -qF "$M:13: peers[0].addresses[0].transport: \"udpp\" is not a transport type" <<<"$err"
+check "several errors: ...with a suggestion" grep -qF "did you mean 'udp'?" <<<"$err"
+check "several errors: a bad IPv4 literal" grep -qF "$M:14: peers[0].addresses[1].addr: \"10.77.0.300:2121\": 10.77.0.300 is not a valid IPv4 address" <<<"$err"
+check "several errors: four errors, in line order" \
+  [ "$(grep -o "^$M:[0-9]*: [a-z]" <<<"$err" | grep -v ':4: ' | cut -d: -f2 | tr '\n' ' ')" = "3 8 13 14 " ]
+
+printf 'node:\n  log_level: verbose\n' > "$WORK/warn.yaml"
+check "warnings only: exit 0" bash -c "$FIPS --check -c $WORK/warn.yaml >/dev/null 2>&1"
+check "warnings only: file:line shown" bash -c "$FIPS --check -c $WORK/warn.yaml 2>&1 >/dev/null | grep -q 'warn.yaml:2: node.log_level'"
+
+printf 'transports:\n  udp: {}\npeers:\n  - npub: %s\n    addresses: [{transport: tor, addr: "x.onion:1"}]\n' "$NPUB" > "$WORK/tor.yaml"
+check "a peer over a transport this build cannot run: exit 1" bash -c "! $FIPS --check -c $WORK/tor.yaml >/dev/null 2>&1"
+
+# No config file anywhere on the search path: said plainly, with the paths.
+if [ ! -e /etc/fips/fips.yaml ]; then
+  mkdir -p "$WORK/empty-home" "$WORK/empty-cwd"
+  err=$(cd "$WORK/empty-cwd" && HOME=$WORK/empty-home XDG_CONFIG_HOME= "$FIPS" --check 2>&1 >/dev/null); rc=$?
+  check "no config file: exit 1" [ "$rc" -eq 1 ]
+  check "no config file: says so and names the paths searched" grep -qF \
+    "no config file found (searched /etc/fips/fips.yaml, $WORK/empty-home/.config/fips/fips.yaml, $WORK/empty-home/.fips.yaml, ./fips.yaml)" <<<"$err"
+else
+  echo "# /etc/fips/fips.yaml exists: the no-config case is not checked here"
+fi
+
+# Secrets open to group or others: warned at --check with the fix, files untouched.
+mkdir -p "$WORK/keys"
+"$BUILD/ctl/fipsctl" keygen -d "$WORK/keys" >/dev/null 2>&1
+chmod 0644 "$WORK/keys/fips.key"
+printf 'tun:\n  enabled: false\n' > "$WORK/keys/fips.yaml"
+err=$("$FIPS" --check -c "$WORK/keys/fips.yaml" 2>&1 >/dev/null); rc=$?
+check "a 0644 fips.key: --check still exits 0" [ "$rc" -eq 0 ]
+check "a 0644 fips.key: warned, naming the file and the fix" grep -qF \
+  "$WORK/keys/fips.key: holds the node's secret key but is open to group or others (mode 0644): chmod 600 $WORK/keys/fips.key" <<<"$err"
+check "a 0644 fips.key: --check leaves its mode" [ "$(stat -c %a "$WORK/keys/fips.key")" = 644 ]
+printf 'node:\n  identity:\n    nsec: %s\n' "$(cat "$WORK/keys/fips.key")" > "$WORK/nsec.yaml"
+chmod 0644 "$WORK/nsec.yaml"
+err=$("$FIPS" --check -c "$WORK/nsec.yaml" 2>&1 >/dev/null)
+check "a 0644 config with an nsec: warned, naming the file and the fix" grep -qF \
+  "$WORK/nsec.yaml: holds node.identity.nsec but is open to group or others (mode 0644): chmod 600 $WORK/nsec.yaml" <<<"$err"
+chmod 0600 "$WORK/nsec.yaml"
+check "a 0600 config with an nsec: no warning" bash -c "! $FIPS --check -c $WORK/nsec.yaml 2>&1 >/dev/null | grep -q 'chmod 600'"
 
 one_line_error() {
   local out rc
