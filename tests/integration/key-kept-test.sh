@@ -51,9 +51,14 @@ check "persistent false: fips.key and fips.pub byte-identical" files_kept
 sed 's/persistent: true/persistant: true/' "$PERSISTENT" > "$WORK/A/fips.yaml"
 : > "$WORK/A.log"
 start_suite A
+# A build that starts anyway is stopped after 10 s (then RC is 0, a failure).
+(sleep 10; kill -TERM "${SUITE[A]}" 2>/dev/null) &
+WATCHDOG=$!
 wait "${SUITE[A]}"
 RC=$?
 unset "SUITE[A]"
+kill "$WATCHDOG" 2>/dev/null
+wait "$WATCHDOG" 2>/dev/null
 check "persistant (misspelled): the start is refused, exit 1" [ "$RC" -eq 1 ]
 check "persistant (misspelled): file:line and the suggestion" grep -q \
   "$WORK/A/fips.yaml:3: node.identity.persistant: unknown key; did you mean 'persistent'?" "$WORK/A.log"
