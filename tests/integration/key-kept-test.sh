@@ -26,6 +26,12 @@ cp "$WORK/A/fips.pub" "$WORK/pub.orig"
 PERSISTENT=$WORK/persistent.yaml
 cp "$WORK/A/fips.yaml" "$PERSISTENT"
 
+# exited PID: the process has ended (a zombie not yet waited for counts).
+exited() {
+  local st
+  st=$(ps -o stat= -p "$1") || return 0
+  [[ $st == Z* ]]
+}
 files_kept() { cmp -s "$KEY" "$WORK/key.orig" && cmp -s "$WORK/A/fips.pub" "$WORK/pub.orig"; }
 runs_keygen_identity() { grep -q "identity ${NPUB[A]} " "$WORK/A.log"; }
 runs_other_identity() { grep -q "identity npub1" "$WORK/A.log" && ! runs_keygen_identity; }
@@ -51,14 +57,10 @@ check "persistent false: fips.key and fips.pub byte-identical" files_kept
 sed 's/persistent: true/persistant: true/' "$PERSISTENT" > "$WORK/A/fips.yaml"
 : > "$WORK/A.log"
 start_suite A
-# A build that starts anyway is stopped after 10 s (then RC is 0, a failure).
-(sleep 10; kill -TERM "${SUITE[A]}" 2>/dev/null) &
-WATCHDOG=$!
-wait "${SUITE[A]}"
+# A build that starts anyway is stopped after 10 s (then its status is 0).
+wait_until 10 exited "${SUITE[A]}"
+stop_suite A
 RC=$?
-unset "SUITE[A]"
-kill "$WATCHDOG" 2>/dev/null
-wait "$WATCHDOG" 2>/dev/null
 check "persistant (misspelled): the start is refused, exit 1" [ "$RC" -eq 1 ]
 check "persistant (misspelled): file:line and the suggestion" grep -q \
   "$WORK/A/fips.yaml:3: node.identity.persistant: unknown key; did you mean 'persistent'?" "$WORK/A.log"
