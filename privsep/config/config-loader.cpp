@@ -164,16 +164,22 @@ int lineIn(const std::string& message, const std::string& file) {
 // Orders messages by file (in `files` order; others last) then line, so a
 // reader goes down the file once; equal places keep their order.
 void sortByPlace(std::vector<std::string>& messages, const std::vector<std::string>& files) {
-  auto place = [&](const std::string& message) {
+  using Place = std::pair<std::size_t, int>;  // (index in files, line)
+  std::vector<std::pair<Place, std::string>> placed;
+  placed.reserve(messages.size());
+  for (std::string& message : messages) {
+    Place place{files.size(), 0};
     for (std::size_t i = 0; i < files.size(); ++i) {
       if (message.starts_with(files[i] + ":")) {
-        return std::pair<std::size_t, int>{i, lineIn(message, files[i])};
+        place = {i, lineIn(message, files[i])};
+        break;
       }
     }
-    return std::pair<std::size_t, int>{files.size(), 0};
-  };
-  std::stable_sort(messages.begin(), messages.end(),
-                   [&](const std::string& a, const std::string& b) { return place(a) < place(b); });
+    placed.emplace_back(place, std::move(message));
+  }
+  std::stable_sort(placed.begin(), placed.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (std::size_t i = 0; i < placed.size(); ++i) messages[i] = std::move(placed[i].second);
 }
 
 // Validates, then throws every error of the load in file order, if any.

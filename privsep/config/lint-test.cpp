@@ -78,6 +78,23 @@ TEST_CASE("every error of a file in one run, in line order, each with file:line"
         });
 }
 
+TEST_CASE("the search path: the errors of every file in one run, in search order") {
+  TempDir dir;
+  const std::string first = dir.write("a.yaml", "tun:\n  enabled: true\n  nmae: x\n");
+  const std::string broken = dir.write("b.yaml", "tun: [\n");
+  const std::string last = dir.write("c.yaml", "dns:\n  port: many\n");
+  std::vector<std::string> errors;
+  try {
+    loadPaths({first, broken, last});
+  } catch (const ConfigError& e) {
+    errors = e.messages();
+  }
+  REQUIRE(errors.size() == 3);
+  CHECK(errors[0] == first + ":3: tun.nmae: unknown key; did you mean 'name'?");
+  CHECK(errors[1].starts_with(broken + ": not valid YAML: "));
+  CHECK(errors[2] == last + ":2: dns.port: expected an unsigned 16-bit integer, got \"many\"");
+}
+
 TEST_CASE("a value the parser refused is not reported again by the checks") {
   CHECK(loadErrors("peers:\n  - addresses: [{transport: udp, addr: \"192.0.2.1:2121\"}]\n") ==
         std::vector<std::string>{"fips.yaml:2: peers[0].npub: is required"});
