@@ -23,7 +23,9 @@ in6_addr addr(const char* text) {
   return a;
 }
 
-Ipv6Prefix prefix(const char* text, uint8_t length) { return {addr(text), length}; }
+Ipv6Prefix prefix(const char* text, uint8_t length) {
+  return {addr(text), length};
+}
 
 const in6_addr OWN = addr("fd12:3456:789a::1");
 

@@ -31,7 +31,8 @@ bool prefixContains(const Ipv6Prefix& prefix, const in6_addr& address) {
 // NONE if they are disjoint.
 Match dstMatch(const Ipv6Prefix& dst) {
   const Ipv6Prefix mesh = fipsPrefix();
-  if (dst.length <= mesh.length) return prefixContains(dst, mesh.address) ? Match::ALL : Match::NONE;
+  if (dst.length <= mesh.length)
+    return prefixContains(dst, mesh.address) ? Match::ALL : Match::NONE;
   return prefixContains(mesh, dst.address) ? Match::SOME : Match::NONE;
 }
 
@@ -93,8 +94,8 @@ std::string stringAttr(const nlattr& attr) {
 }  // namespace
 
 std::string FibRule::text() const {
-  std::string out = "pref " + std::to_string(priority) + (invert ? " not" : "") + " from " +
-                    prefixText(src);
+  std::string out =
+      "pref " + std::to_string(priority) + (invert ? " not" : "") + " from " + prefixText(src);
   if (dst) out += " to " + formatPrefix(*dst);
   if (hasFwmark) out += " fwmark " + std::to_string(fwmark) + "/" + std::to_string(fwmask);
   if (!iifname.empty()) out += " iif " + iifname;
@@ -163,10 +164,10 @@ std::optional<FibRule> parseFibRule(const nlmsghdr& nlh) {
 
 bool isGuardRule(const FibRule& rule) {
   const Ipv6Prefix mesh = fipsPrefix();
-  return rule.action == FR_ACT_TO_TBL && rule.table == RT_TABLE_MAIN && !rule.invert &&
-         !rule.src && rule.dst && rule.dst->length == mesh.length &&
-         prefixContains(mesh, rule.dst->address) && !rule.hasFwmark && rule.iifname.empty() &&
-         rule.oifname.empty() && !rule.narrowed && !rule.l3mdev;
+  return rule.action == FR_ACT_TO_TBL && rule.table == RT_TABLE_MAIN && !rule.invert && !rule.src &&
+         rule.dst && rule.dst->length == mesh.length && prefixContains(mesh, rule.dst->address) &&
+         !rule.hasFwmark && rule.iifname.empty() && rule.oifname.empty() && !rule.narrowed &&
+         !rule.l3mdev;
 }
 
 bool capturesMeshTraffic(const FibRule& rule, const in6_addr& ownAddress) {

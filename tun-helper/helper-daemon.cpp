@@ -27,13 +27,15 @@ void logGuard(const GuardReport& report) {
   if (report.status == RuleStatus::UNSUPPORTED) return;
   for (const auto& rule : report.newCaptures) {
     if (report.outranked) {
-      spdlog::error("policy rule '{}' captures mesh traffic to fd00::/8 and no rule can precede "
-                    "pref 0: mesh traffic goes where it says",
-                    rule.text());
+      spdlog::error(
+          "policy rule '{}' captures mesh traffic to fd00::/8 and no rule can precede "
+          "pref 0: mesh traffic goes where it says",
+          rule.text());
     } else {
-      spdlog::warn("policy rule '{}' would capture mesh traffic to fd00::/8: rule 'to fd00::/8 "
-                   "lookup main' kept ahead of it at pref {}",
-                   rule.text(), report.priority);
+      spdlog::warn(
+          "policy rule '{}' would capture mesh traffic to fd00::/8: rule 'to fd00::/8 "
+          "lookup main' kept ahead of it at pref {}",
+          rule.text(), report.priority);
     }
   }
   for (uint32_t from : report.movedFrom) {

@@ -138,8 +138,9 @@ void addAddress(NetlinkSocket& nl, LinkRef link, const Ipv6Prefix& address) {
   // own sysctl only exists while it does, and a new device takes its value from `default`
   // (and `all` disables every device), so those are the ones to name.
   if (status.err == EACCES) {
-    text += " (is IPv6 disabled? see sysctl net.ipv6.conf.default.disable_ipv6 and "
-            "net.ipv6.conf.all.disable_ipv6)";
+    text +=
+        " (is IPv6 disabled? see sysctl net.ipv6.conf.default.disable_ipv6 and "
+        "net.ipv6.conf.all.disable_ipv6)";
   }
   throw TunError(text);
 }

@@ -67,7 +67,8 @@ class TunInterface {
 };
 
 // Cleanup for the supervisor after fips-tun-helper died: deletes link `name` and the FIPS
-// policy rule (at whatever priority the guard had moved it to), whichever exist. Returns whether the link existed. Throws TunError.
+// policy rule (at whatever priority the guard had moved it to), whichever exist. Returns whether
+// the link existed. Throws TunError.
 bool removeStaleInterface(std::string_view name);
 
 }  // namespace fips::tunhelper

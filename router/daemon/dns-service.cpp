@@ -90,10 +90,7 @@ std::unique_ptr<DnsService> DnsService::adopt(privsep::EventBase& base, privsep:
 
 DnsService::DnsService(privsep::EventBase& base, privsep::UniqueFd fd, uint32_t ttl,
                        dns::HostsReloader& hosts, ResolvedFn onResolved)
-    : base_(base),
-      fd_(std::move(fd)),
-      responder_(ttl, hosts),
-      onResolved_(std::move(onResolved)) {}
+    : base_(base), fd_(std::move(fd)), responder_(ttl, hosts), onResolved_(std::move(onResolved)) {}
 
 DnsService::~DnsService() = default;
 

@@ -60,8 +60,8 @@ void DnsTcpListener::onAccept(evutil_socket_t fd, short, void* arg) {
 void DnsTcpListener::acceptOne(int listenFd) {
   sockaddr_storage peer{};
   socklen_t len = sizeof(peer);
-  privsep::UniqueFd fd(::accept4(listenFd, reinterpret_cast<sockaddr*>(&peer), &len,
-                                 SOCK_NONBLOCK | SOCK_CLOEXEC));
+  privsep::UniqueFd fd(
+      ::accept4(listenFd, reinterpret_cast<sockaddr*>(&peer), &len, SOCK_NONBLOCK | SOCK_CLOEXEC));
   if (!fd) {
     if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR && errno != ECONNABORTED) {
       spdlog::warn("DNS over TCP: accept4: {}", std::strerror(errno));
@@ -81,10 +81,10 @@ void DnsTcpListener::acceptOne(int listenFd) {
   c->owner = this;
   c->fd = std::move(fd);
   const int key = c->fd.get();
-  c->readEvent.reset(event_new(base_.get(), key, EV_READ | EV_PERSIST,
-                               &DnsTcpListener::onConnection, c.get()));
-  c->writeEvent.reset(event_new(base_.get(), key, EV_WRITE | EV_PERSIST,
-                                &DnsTcpListener::onConnection, c.get()));
+  c->readEvent.reset(
+      event_new(base_.get(), key, EV_READ | EV_PERSIST, &DnsTcpListener::onConnection, c.get()));
+  c->writeEvent.reset(
+      event_new(base_.get(), key, EV_WRITE | EV_PERSIST, &DnsTcpListener::onConnection, c.get()));
   const timeval idle{DNS_TCP_IDLE_SECS, 0};
   event_add(c->readEvent.get(), &idle);
   connections_.emplace(key, std::move(c));

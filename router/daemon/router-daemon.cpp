@@ -241,8 +241,8 @@ void RouterDaemon::adoptDnsSocket() {
     privsep::fatal("router<-tun-helper: a DNS socket the config does not ask for");
   }
   if (dnsHandover_) {
-    dns_ = DnsService::adopt(base_, std::move(dnsHandover_), *dnsConfig_, *hosts_,
-                             dnsResolvedHook());
+    dns_ =
+        DnsService::adopt(base_, std::move(dnsHandover_), *dnsConfig_, *hosts_, dnsResolvedHook());
     if (tunIfindex_) dns_->setMeshIfindex(*tunIfindex_);
   }
   if (dnsTcpHandover_) {
