@@ -26,7 +26,7 @@ namespace {
 void logGuard(const GuardReport& report) {
   if (report.status == RuleStatus::UNSUPPORTED) return;
   for (const auto& rule : report.newCaptures) {
-    if (report.outranked) {
+    if (report.outranked && rule.priority == 0) {
       spdlog::error(
           "policy rule '{}' captures mesh traffic to fd00::/8 and no rule can precede "
           "pref 0: mesh traffic goes where it says",
