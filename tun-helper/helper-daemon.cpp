@@ -21,6 +21,32 @@ namespace fips::tunhelper {
 
 namespace {
 
+// Logs what the policy-routing guard did: a warning naming each rule that would capture mesh
+// traffic (issue #25: another VPN's catch-all took all of it, and nothing was logged).
+void logGuard(const GuardReport& report) {
+  if (report.status == RuleStatus::UNSUPPORTED) return;
+  for (const auto& rule : report.newCaptures) {
+    if (report.outranked && rule.priority == 0) {
+      spdlog::error(
+          "policy rule '{}' captures mesh traffic to fd00::/8 and no rule can precede "
+          "pref 0: mesh traffic goes where it says",
+          rule.text());
+    } else {
+      spdlog::warn(
+          "policy rule '{}' would capture mesh traffic to fd00::/8: rule 'to fd00::/8 "
+          "lookup main' kept ahead of it at pref {}",
+          rule.text(), report.priority);
+    }
+  }
+  for (uint32_t from : report.movedFrom) {
+    spdlog::info("rule 'to fd00::/8 lookup main' moved from pref {} to pref {}", from,
+                 report.priority);
+  }
+  if (report.added && report.movedFrom.empty()) {
+    spdlog::info("rule 'to fd00::/8 lookup main' added at pref {}", report.priority);
+  }
+}
+
 privsep::ChannelLimits routerLimits() {
   privsep::ChannelLimits limits;
   limits.maxBytes = 256;
@@ -73,6 +99,10 @@ void HelperDaemon::onConfigure(schema::SupervisorRequest::Configure::Reader conf
     base_.loopExit();
     return;
   }
+  logGuard(interface_->initialRuleReport());
+  if (interface_->initialRuleReport().status != RuleStatus::UNSUPPORTED) {
+    ruleMonitor_ = std::make_unique<RuleMonitor>(base_, [this] { onRulesChanged(); });
+  }
   bindDnsSocket(slice);
   bool fellBack = false;
   auto user = privsep::resolveUser(slice.getUser(), &fellBack);
@@ -93,6 +123,12 @@ void HelperDaemon::onConfigure(schema::SupervisorRequest::Configure::Reader conf
     router_.send(dnsMsg, dnsSocket_.get());
     dnsSocket_.reset();
   }
+  if (dnsTcpSocket_) {
+    capnp::MallocMessageBuilder tcpMsg;
+    tcpMsg.initRoot<schema::TunEvent>().setDnsTcpSocketReady(slice.getDnsPort());
+    router_.send(tcpMsg, dnsTcpSocket_.get());
+    dnsTcpSocket_.reset();
+  }
   state_ = State::FD_SENT;
   supervisor_.ready();
 }
@@ -106,8 +142,23 @@ void HelperDaemon::bindDnsSocket(schema::TunConfig::Reader slice) {
   const auto where = privsep::dnsEndpointText(slice.getDnsBindAddr(), slice.getDnsPort());
   if (!dnsSocket_) {
     spdlog::error("DNS responder not started on {}: {}", where, error);
+    return;
+  }
+  spdlog::info("bound DNS socket {} for the router", where);
+  dnsTcpSocket_ = privsep::bindDnsTcpSocket(slice.getDnsBindAddr(), slice.getDnsPort(), error);
+  if (!dnsTcpSocket_) {
+    spdlog::error("DNS over TCP not started on {}: {} (UDP only)", where, error);
   } else {
-    spdlog::info("bound DNS socket {} for the router", where);
+    spdlog::info("bound DNS TCP listener {} for the router", where);
+  }
+}
+
+void HelperDaemon::onRulesChanged() {
+  if (!interface_) return;
+  try {
+    logGuard(interface_->reassertRule());
+  } catch (const TunError& e) {
+    spdlog::error("policy rule guard: {}", e.what());
   }
 }
 
@@ -121,6 +172,7 @@ void HelperDaemon::onRouterMessage(capnp::MessageReader& reader) {
 }
 
 void HelperDaemon::stop() {
+  ruleMonitor_.reset();
   if (interface_) {
     try {
       interface_->remove();

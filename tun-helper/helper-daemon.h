@@ -14,6 +14,7 @@
 #include "privsep/supervisor-link.h"
 #include "privsep/unique-fd.h"
 
+#include "tun-helper/rule-monitor.h"
 #include "tun-helper/tun-interface.h"
 #include "tun.capnp.h"
 
@@ -34,6 +35,8 @@ class HelperDaemon {
 
   void onConfigure(schema::SupervisorRequest::Configure::Reader configure);
   void bindDnsSocket(schema::TunConfig::Reader slice);
+  // The IPv6 rules changed: puts the guard rule back ahead of any catch-all.
+  void onRulesChanged();
   void onRouterMessage(capnp::MessageReader& reader);
   void stop();
   static void onSignal(evutil_socket_t, short, void* arg);
@@ -42,7 +45,9 @@ class HelperDaemon {
   privsep::Channel router_;
   privsep::SupervisorLink supervisor_;
   std::unique_ptr<TunInterface> interface_;
-  privsep::UniqueFd dnsSocket_;  // a privileged DNS port, until handed to the router
+  std::unique_ptr<RuleMonitor> ruleMonitor_;
+  privsep::UniqueFd dnsSocket_;     // a privileged DNS port, until handed to the router
+  privsep::UniqueFd dnsTcpSocket_;  // its TCP listener, likewise
   State state_ = State::WAITING;
   privsep::AllowTable<bool, 1> allow_;
   privsep::EventPtr sigterm_;

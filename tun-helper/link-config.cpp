@@ -134,9 +134,13 @@ void addAddress(NetlinkSocket& nl, LinkRef link, const Ipv6Prefix& address) {
   NetlinkStatus status = nl.transact(msg, what);
   if (status.err == 0) return;
   std::string text = describeFailure(what, status);
-  // The kernel refuses addresses with EACCES on a device whose IPv6 is disabled.
+  // The kernel refuses addresses with EACCES on a device whose IPv6 is disabled. The device's
+  // own sysctl only exists while it does, and a new device takes its value from `default`
+  // (and `all` disables every device), so those are the ones to name.
   if (status.err == EACCES) {
-    text += " (is IPv6 disabled? see net.ipv6.conf." + std::string(link.name) + ".disable_ipv6)";
+    text +=
+        " (is IPv6 disabled? see sysctl net.ipv6.conf.default.disable_ipv6 and "
+        "net.ipv6.conf.all.disable_ipv6)";
   }
   throw TunError(text);
 }

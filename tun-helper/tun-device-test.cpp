@@ -125,7 +125,8 @@ TEST_CASE("TunInterface sets MTU, address, fd00::/8 route and the lookup-main ru
   CHECK(tun.ifindex() == if_nametoindex(TEST_NAME));
   CHECK(tun.name() == TEST_NAME);
   CHECK(tun.mtu() == 1280);
-  CHECK(tun.ruleStatus() == RuleStatus::ADDED);
+  CHECK(tun.initialRuleReport().status == RuleStatus::ADDED);
+  CHECK(tun.initialRuleReport().priority == FIPS_RULE_PRIORITY);
 
   std::string link = run("ip -o link show dev fips-test0").output;
   CHECK(contains(link, "mtu 1280"));
@@ -153,6 +154,65 @@ TEST_CASE("a Tailscale-like catch-all rule does not capture fd00::/8") {
   NetlinkSocket nl;
   REQUIRE(deleteMainTableRule(nl, fipsPrefix(), FIPS_RULE_PRIORITY));
   CHECK(contains(run("ip -6 route get fd00::1").output, "dev lo"));
+}
+
+TEST_CASE("a catch-all at pref 100, before and after start: the rule moves ahead of it") {
+  if (!haveRoot()) return;
+  enterFreshNetns();
+  REQUIRE(run("ip link set lo up").status == 0);
+  REQUIRE(run("ip -6 route add blackhole default table 100").status == 0);
+  REQUIRE(run("ip -6 rule add from all lookup 100 pref 100").status == 0);
+  {
+    TunInterface tun(testSettings());
+    CHECK(tun.initialRuleReport().priority == 99);
+    REQUIRE(tun.initialRuleReport().newCaptures.size() == 1);
+    CHECK(tun.initialRuleReport().newCaptures.front().text() == "pref 100 from all lookup 100");
+    CHECK(contains(run("ip -6 rule show").output, "99:\tfrom all to fd00::/8 lookup main"));
+    CHECK(contains(run("ip -6 route get fd00::1").output, "dev fips-test0"));
+  }
+  CHECK_FALSE(contains(run("ip -6 rule show").output, "fd00::/8"));
+
+  // The same catch-all added while running: at pref 5265 the guard loses until reasserted.
+  REQUIRE(run("ip -6 rule del pref 100").status == 0);
+  TunInterface tun(testSettings());
+  CHECK(tun.initialRuleReport().priority == FIPS_RULE_PRIORITY);
+  REQUIRE(run("ip -6 rule add from all lookup 100 pref 100").status == 0);
+  CHECK_FALSE(contains(run("ip -6 route get fd00::1").output, "dev fips-test0"));
+  GuardReport report = tun.reassertRule();
+  CHECK(report.priority == 99);
+  CHECK(report.movedFrom == std::vector<uint32_t>{FIPS_RULE_PRIORITY});
+  CHECK(report.newCaptures.size() == 1);
+  CHECK(contains(run("ip -6 route get fd00::1").output, "dev fips-test0"));
+  // Nothing changed: nothing done, nothing reported again.
+  report = tun.reassertRule();
+  CHECK(report.movedFrom.empty());
+  CHECK(report.newCaptures.empty());
+  CHECK_FALSE(report.added);
+  // A deleted guard rule comes back; a gone catch-all sends it back to 5265.
+  REQUIRE(run("ip -6 rule del pref 99").status == 0);
+  CHECK(tun.reassertRule().added);
+  REQUIRE(run("ip -6 rule del pref 100").status == 0);
+  report = tun.reassertRule();
+  CHECK(report.priority == FIPS_RULE_PRIORITY);
+  CHECK(report.movedFrom == std::vector<uint32_t>{99});
+  std::string rules = run("ip -6 rule show").output;
+  CHECK(contains(rules, "5265:\tfrom all to fd00::/8 lookup main"));
+  CHECK_FALSE(contains(rules, "99:\tfrom all to fd00::/8"));
+}
+
+TEST_CASE("disabled IPv6 names the sysctls a new device inherits") {
+  if (!haveRoot()) return;
+  enterFreshNetns();
+  REQUIRE(run("sysctl -qw net.ipv6.conf.default.disable_ipv6=1").status == 0);
+  try {
+    TunInterface tun(testSettings());
+    FAIL("created with IPv6 disabled");
+  } catch (const TunError& e) {
+    const std::string text = e.what();
+    CHECK(contains(text, "net.ipv6.conf.default.disable_ipv6"));
+    CHECK(contains(text, "net.ipv6.conf.all.disable_ipv6"));
+    CHECK_FALSE(contains(text, "conf.fips-test0"));
+  }
 }
 
 TEST_CASE("teardown leaves no link, route or rule, even while the fd is held elsewhere") {
@@ -223,6 +283,7 @@ TEST_CASE("removeLinkByName and removeStaleInterface clean up after a crash") {
   // A persistent TUN and the rule, as a crashed helper can leave them.
   REQUIRE(run("ip tuntap add dev fips-test0 mode tun").status == 0);
   REQUIRE(run("ip -6 rule add to fd00::/8 lookup main pref 5265").status == 0);
+  REQUIRE(run("ip -6 rule add to fd00::/8 lookup main pref 99").status == 0);  // a moved one
   CHECK(removeStaleInterface(TEST_NAME));
   CHECK(run("ip link show dev fips-test0").status != 0);
   CHECK_FALSE(contains(run("ip -6 rule show").output, "fd00::/8"));

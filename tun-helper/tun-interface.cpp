@@ -29,7 +29,7 @@ const TunSettings& checked(const TunSettings& settings) {
 }  // namespace
 
 TunInterface::TunInterface(const TunSettings& settings)
-    : device_(checked(settings).name), mtu_(settings.mtu) {
+    : device_(checked(settings).name), mtu_(settings.mtu), guard_(settings.address) {
   NetlinkSocket nl;
   LinkRef link{device_.ifindex(), device_.name()};
   setMtu(nl, link, settings.mtu);
@@ -40,8 +40,14 @@ TunInterface::TunInterface(const TunSettings& settings)
     throw TunError("route " + formatPrefix(fipsPrefix()) + " dev " + device_.name() +
                    " is missing from the main table right after it was added");
   }
-  ruleStatus_ = addMainTableRule(nl, fipsPrefix(), FIPS_RULE_PRIORITY);
-  holdsRule_ = ruleStatus_ != RuleStatus::UNSUPPORTED;
+  initialRuleReport_ = guard_.reassert(nl);
+  holdsRule_ = initialRuleReport_.status != RuleStatus::UNSUPPORTED;
+}
+
+GuardReport TunInterface::reassertRule() {
+  if (!holdsRule_) return {};
+  NetlinkSocket nl;
+  return guard_.reassert(nl);
 }
 
 TunInterface::~TunInterface() {
@@ -55,7 +61,7 @@ TunInterface::~TunInterface() {
 void TunInterface::remove() {
   if (holdsRule_) {
     NetlinkSocket nl;
-    deleteMainTableRule(nl, fipsPrefix(), FIPS_RULE_PRIORITY);
+    removeGuardRules(nl);
     holdsRule_ = false;
   }
   device_.remove();
@@ -64,7 +70,7 @@ void TunInterface::remove() {
 bool removeStaleInterface(std::string_view name) {
   bool existed = removeLinkByName(name);
   NetlinkSocket nl;
-  deleteMainTableRule(nl, fipsPrefix(), FIPS_RULE_PRIORITY);
+  removeGuardRules(nl);
   return existed;
 }
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "tun-helper/policy-rule.h"
+#include "tun-helper/policy-guard.h"
 #include "tun-helper/tun-device.h"
 
 namespace fips::tunhelper {
@@ -29,8 +29,9 @@ struct TunSettings {
 
 // The configured interface, set up in the reference's way (src/upper/tun.rs): new TUN device,
 // MTU, address/128 with IFA_F_NODAD, link up, route fd00::/8 dev <name> in the main table
-// (verified by a route dump), then "to fd00::/8 lookup main pref 5265". The destructor or
-// remove() deletes the rule and the link. Resource type: not copyable or movable.
+// (verified by a route dump), then "to fd00::/8 lookup main" at pref 5265 or, when another
+// rule before it would capture mesh traffic, just ahead of that rule (PolicyGuard). The
+// destructor or remove() deletes the rule and the link. Resource type: not copyable or movable.
 class TunInterface {
  public:
   // Validates the settings and sets the interface up. Throws TunError naming the step that
@@ -47,8 +48,11 @@ class TunInterface {
   const std::string& name() const { return device_.name(); }
   // Link MTU in bytes.
   uint16_t mtu() const { return mtu_; }
-  // What became of the policy-routing guard (for the caller's log).
-  RuleStatus ruleStatus() const { return ruleStatus_; }
+  // What setting up the policy-routing guard did (for the caller's log).
+  const GuardReport& initialRuleReport() const { return initialRuleReport_; }
+  // Puts the guard rule back ahead of any rule that would capture mesh traffic (after the
+  // rule list changed). Throws TunError.
+  GuardReport reassertRule();
 
   // Deletes the rule and the link. Idempotent. Throws TunError.
   void remove();
@@ -56,13 +60,15 @@ class TunInterface {
  private:
   TunDevice device_;
   uint16_t mtu_;
-  RuleStatus ruleStatus_ = RuleStatus::UNSUPPORTED;
+  PolicyGuard guard_;
+  GuardReport initialRuleReport_;
   // Whether remove() still has the rule to delete.
   bool holdsRule_ = false;
 };
 
 // Cleanup for the supervisor after fips-tun-helper died: deletes link `name` and the FIPS
-// policy rule, whichever exist. Returns whether the link existed. Throws TunError.
+// policy rule (at whatever priority the guard had moved it to), whichever exist. Returns whether
+// the link existed. Throws TunError.
 bool removeStaleInterface(std::string_view name);
 
 }  // namespace fips::tunhelper

@@ -11,6 +11,10 @@
 #              to the configured privileged dns.bind_addr:dns.port
 #              attached (spec 05 §4); only when the router's config slice has
 #              such a port, else fatal to the router.
+#   dnsTcpSocketReady  at most once, after dnsSocketReady, with the TCP
+#              socket bound to the same address and port and listening
+#              attached (RFC 7766); same condition as dnsSocketReady. Absent
+#              when that bind failed (the helper logs it; UDP serves alone).
 # Direction router -> tun-helper (TunRequest): fds: 0 always.
 #   accepted   once, after tunReady: the router holds the device. After it
 #              the helper's table is empty: any further message is fatal
@@ -30,6 +34,7 @@ struct TunEvent {
     }
     tunFailed @3 :Text;   # the reason, one line
     dnsSocketReady @4 :UInt16;  # the port; the bound socket attached
+    dnsTcpSocketReady @5 :UInt16;  # the port; the listening TCP socket attached
   }
 }
 

@@ -49,14 +49,36 @@ std::unique_ptr<DnsService> DnsService::start(privsep::EventBase& base,
                                      : "");
     return nullptr;
   }
-  return adopt(base, std::move(fd), config, hosts, std::move(onResolved));
+  auto service = adopt(base, std::move(fd), config, hosts, std::move(onResolved));
+  auto tcp = privsep::bindDnsTcpSocket(config.bindAddr, config.port, error);
+  if (!tcp) {
+    spdlog::error("DNS over TCP not started on {}: {} (UDP only)",
+                  privsep::dnsEndpointText(config.bindAddr, config.port), error);
+  } else {
+    service->adoptTcp(std::move(tcp));
+  }
+  return service;
+}
+
+void DnsService::adoptTcp(privsep::UniqueFd listener) {
+  tcp_ = std::make_unique<DnsTcpListener>(
+      base_, std::move(listener),
+      [this](std::span<const uint8_t> query) -> std::optional<std::vector<uint8_t>> {
+        // The listener already refused mesh peers: no arrival interface to check.
+        auto reply = responder_.handle(query, std::nullopt);
+        if (!reply) return std::nullopt;
+        if (reply->resolved) onResolved_(*reply->resolved);
+        return std::move(reply->bytes);
+      });
+  spdlog::info("DNS responder also over TCP (at most {} connections, {} s idle)",
+               DNS_TCP_MAX_CONNECTIONS, DNS_TCP_IDLE_SECS);
 }
 
 std::unique_ptr<DnsService> DnsService::adopt(privsep::EventBase& base, privsep::UniqueFd fd,
                                               const DnsServiceConfig& config,
                                               dns::HostsReloader& hosts, ResolvedFn onResolved) {
   std::unique_ptr<DnsService> service(
-      new DnsService(std::move(fd), config.ttl, hosts, std::move(onResolved)));
+      new DnsService(base, std::move(fd), config.ttl, hosts, std::move(onResolved)));
   service->event_.reset(event_new(base.get(), service->fd_.get(), EV_READ | EV_PERSIST,
                                   &DnsService::onReadable, service.get()));
   event_add(service->event_.get(), nullptr);
@@ -66,9 +88,9 @@ std::unique_ptr<DnsService> DnsService::adopt(privsep::EventBase& base, privsep:
   return service;
 }
 
-DnsService::DnsService(privsep::UniqueFd fd, uint32_t ttl, dns::HostsReloader& hosts,
-                       ResolvedFn onResolved)
-    : fd_(std::move(fd)), responder_(ttl, hosts), onResolved_(std::move(onResolved)) {}
+DnsService::DnsService(privsep::EventBase& base, privsep::UniqueFd fd, uint32_t ttl,
+                       dns::HostsReloader& hosts, ResolvedFn onResolved)
+    : base_(base), fd_(std::move(fd)), responder_(ttl, hosts), onResolved_(std::move(onResolved)) {}
 
 DnsService::~DnsService() = default;
 

@@ -8,6 +8,8 @@
 // DnsResponder (mesh filter, hosts reload, answer) -> sendmsg back to the
 // client from the address it asked -> the resolved identity to the hook.
 // One datagram at a time, in arrival order; no buffer outlives a call.
+// Beside it, on the same address and port, a DnsTcpListener serves the same
+// responder over TCP (RFC 7766).
 #pragma once
 
 #include <functional>
@@ -19,6 +21,7 @@
 #include "privsep/libevent.h"
 #include "privsep/unique-fd.h"
 
+#include "router/daemon/dns-tcp-listener.h"
 #include "router/dns/dns-responder.h"
 #include "router/dns/host-map.h"
 #include "router/dns/hosts-reloader.h"
@@ -50,8 +53,9 @@ class DnsService {
   // Called with each identity an AAAA answer resolved.
   using ResolvedFn = std::function<void(const identity::PublicKey&)>;
 
-  // Binds dns.bind_addr:dns.port itself (see privsep/dns-socket.h) and
-  // answers from `hosts` (the router's host map, which it checks for a
+  // Binds dns.bind_addr:dns.port itself, UDP and TCP (see
+  // privsep/dns-socket.h; a failed TCP bind is logged and UDP serves
+  // alone), and answers from `hosts` (the router's host map, which it checks for a
   // changed file per query; it must outlive the service). Call after
   // dropping privileges and before seccomp (needs socket, setsockopt,
   // bind). Returns nullptr when dns.enabled is false or the bind fails
@@ -64,6 +68,10 @@ class DnsService {
                                            const DnsServiceConfig& config,
                                            dns::HostsReloader& hosts, ResolvedFn onResolved);
 
+  // Serves TCP on a listening socket the tun-helper bound (privileged
+  // port, dnsTcpSocketReady).
+  void adoptTcp(privsep::UniqueFd listener);
+
   DnsService(const DnsService&) = delete;
   DnsService& operator=(const DnsService&) = delete;
   ~DnsService();
@@ -72,18 +80,23 @@ class DnsService {
   void setMeshIfindex(uint32_t ifindex) { responder_.setMeshIfindex(ifindex); }
 
   const dns::DnsCounters& counters() const { return responder_.counters(); }
+  // Null while no TCP listener runs.
+  const DnsTcpListener* tcp() const { return tcp_.get(); }
 
  private:
-  DnsService(privsep::UniqueFd fd, uint32_t ttl, dns::HostsReloader& hosts, ResolvedFn onResolved);
+  DnsService(privsep::EventBase& base, privsep::UniqueFd fd, uint32_t ttl,
+             dns::HostsReloader& hosts, ResolvedFn onResolved);
   static void onReadable(evutil_socket_t, short, void* arg);
   // Serves up to a burst of queued datagrams; false when the socket is empty.
   bool serveOne();
 
+  privsep::EventBase& base_;
   privsep::UniqueFd fd_;
   dns::DnsResponder responder_;
   ResolvedFn onResolved_;
   privsep::EventPtr event_;
   bool meshDropLogged_ = false;
+  std::unique_ptr<DnsTcpListener> tcp_;
 };
 
 }  // namespace fips::router

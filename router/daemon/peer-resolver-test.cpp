@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // PeerResolver on virtual time: what it asks the worker and when, what it
-// hands the link engine, fd00::/8 refusal, retry backoff, the 60 s refresh.
+// hands the link engine, fd00::/8 refusal, retry backoff, the refresh of a
+// down peer's answer on the retry backoff (at most 60 s).
 #include "router/daemon/peer-resolver.h"
 
 #include <array>
@@ -187,27 +188,73 @@ TEST_CASE("resolver: failures back off base × 2^n up to the cap, then success r
   CHECK(f.published.size() == 1);
 }
 
-TEST_CASE("resolver: refreshed after 60 s while down, not while up; same answer not republished") {
-  Fixture f;
+TEST_CASE("resolver: while down, refreshed on the retry backoff (at most 60 s); not while up") {
+  Fixture f;  // retry base 1 s, cap 4 s
   f.resolver.add(generatorKey(), "b", {}, {{1, {"node-b", 2121}}});
   f.resolver.tick(0, f.isUp);
   f.resolver.onResolved(1, f.sent.back().id, {v4(2)}, "", 0);
   CHECK(f.published.size() == 1);
-  f.resolver.tick(RESOLVE_TTL_MS - 1, f.isUp);
+  // The first dial goes to 10.99.0.2 and fails: the next one asks again.
+  f.resolver.tick(999, f.isUp);
   CHECK(f.sent.size() == 1);
-  f.up = true;
-  f.resolver.tick(RESOLVE_TTL_MS + 5000, f.isUp);
-  CHECK(f.sent.size() == 1);
-  f.up = false;  // the link went down: the stale answer is looked up again
-  f.resolver.tick(RESOLVE_TTL_MS + 6000, f.isUp);
+  f.resolver.tick(1000, f.isUp);
   REQUIRE(f.sent.size() == 2);
-  f.resolver.onResolved(1, f.sent.back().id, {v4(2)}, "", RESOLVE_TTL_MS + 6000);
-  CHECK(f.published.size() == 1);
-  f.resolver.tick(2 * RESOLVE_TTL_MS + 6000, f.isUp);
+  f.resolver.onResolved(1, f.sent.back().id, {v4(2)}, "", 1000);
+  CHECK(f.published.size() == 1);  // the same answer: not republished
+  f.resolver.tick(2999, f.isUp);   // then 2 s after that answer
+  CHECK(f.sent.size() == 2);
+  f.resolver.tick(3000, f.isUp);
   REQUIRE(f.sent.size() == 3);
-  f.resolver.onResolved(1, f.sent.back().id, {v4(7)}, "", 2 * RESOLVE_TTL_MS + 6000);
+  // The name moved (the peer changed its IP): the new address is handed over.
+  f.resolver.onResolved(1, f.sent.back().id, {v4(7)}, "", 3000);
   REQUIRE(f.published.size() == 2);
   CHECK(f.published[1] == std::vector{v4(7)});
+  f.resolver.tick(6999, f.isUp);  // 4 s (the cap) after it
+  CHECK(f.sent.size() == 3);
+  f.resolver.tick(7000, f.isUp);
+  REQUIRE(f.sent.size() == 4);
+  f.resolver.onResolved(1, f.sent.back().id, {v4(7)}, "", 7000);
+
+  f.up = true;  // up: never looked up, however old the answer
+  f.resolver.tick(7000 + 10 * RESOLVE_TTL_MS, f.isUp);
+  CHECK(f.sent.size() == 4);
+  f.up = false;  // down again: at once (the answer is old), then the backoff starts over
+  f.resolver.tick(7001 + 10 * RESOLVE_TTL_MS, f.isUp);
+  REQUIRE(f.sent.size() == 5);
+  f.resolver.onResolved(1, f.sent.back().id, {v4(7)}, "", 8000 + 10 * RESOLVE_TTL_MS);
+  f.resolver.tick(9999 + 10 * RESOLVE_TTL_MS, f.isUp);  // base × 2 after the answer
+  CHECK(f.sent.size() == 5);
+  f.resolver.tick(10000 + 10 * RESOLVE_TTL_MS, f.isUp);
+  CHECK(f.sent.size() == 6);
+}
+
+TEST_CASE("resolver: with a long retry cap the refresh of a down peer waits at most 60 s") {
+  std::vector<uint32_t> ids;
+  PeerResolver resolver(
+      1000, 3'600'000,
+      [&](uint32_t, uint32_t id, const std::string&, uint16_t) {
+        ids.push_back(id);
+        return true;
+      },
+      [](const identity::PublicKey&, std::vector<link::TransportAddr>, bool) {});
+  auto down = [](const identity::NodeAddr&) { return false; };
+  resolver.add(generatorKey(), "b", {}, {{1, {"node-b", 2121}}});
+  uint64_t now = 0;
+  resolver.tick(now, down);
+  uint64_t gap = 0;
+  for (int i = 0; i < 12; ++i) {
+    REQUIRE(ids.size() == static_cast<size_t>(i + 1));
+    resolver.onResolved(1, ids.back(), {v4(2)}, "", now);
+    uint64_t t = now;
+    while (ids.size() == static_cast<size_t>(i + 1) && t < now + RESOLVE_TTL_MS) {
+      t += 500;
+      resolver.tick(t, down);
+    }
+    gap = t - now;
+    now = t;
+  }
+  CHECK(ids.size() == 13);
+  CHECK(gap == RESOLVE_TTL_MS);  // 2^11 s of backoff, capped at 60 s
 }
 
 TEST_CASE("resolver: a request the worker cannot take now is sent on a later tick") {

@@ -63,12 +63,24 @@ void PeerResolver::tick(uint64_t nowMs,
   for (auto& [addr, peer] : peers_) {
     for (auto& host : peer.hosts) {
       if (host.inFlight || nowMs < host.dueMs) continue;
-      // An answer in use is refreshed only while the peer is down: a live
-      // link follows its peer's authenticated frames, not DNS.
-      if (!host.answer.empty() && isUp(addr)) continue;
+      bool refresh = false;
+      if (!host.answer.empty()) {
+        // An answer in use is refreshed only while the peer is down: a live
+        // link follows its peer's authenticated frames, not DNS.
+        if (isUp(addr)) {
+          host.downRefreshes = 0;
+          continue;
+        }
+        // Down: each redial (same backoff) gets an answer no older than it.
+        const uint64_t waitMs = std::min(
+            link::retryBackoffMs(host.downRefreshes, retryBaseMs_, retryCapMs_), RESOLVE_TTL_MS);
+        if (nowMs < host.answeredMs + waitMs) continue;
+        refresh = true;
+      }
       const uint32_t id = nextId_++;
       if (!send_(host.name.transportId, id, host.name.target.host, host.name.target.port)) return;
       host.inFlight = id;
+      if (refresh) ++host.downRefreshes;
     }
   }
 }
@@ -111,7 +123,8 @@ void PeerResolver::onResolved(uint32_t transportId, uint32_t id,
                      usable.size() > 1 ? fmt::format(" (+{} more)", usable.size() - 1) : "");
       }
       host.failures = 0;
-      host.dueMs = nowMs + RESOLVE_TTL_MS;
+      host.dueMs = nowMs;
+      host.answeredMs = nowMs;
       if (usable != host.answer) {
         host.answer = std::move(usable);
         publish(peer);

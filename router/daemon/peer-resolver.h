@@ -2,10 +2,14 @@
 // PeerResolver: static peers configured by host name ("node-b:2121"). Their
 // addresses are looked up at connect time by the UDP worker (the router has
 // no sockets), as the reference resolves a peer's "host:port" when it dials:
-// an answer is kept for 60 s (the reference's DNS cache TTL) and looked up
-// again when it is older while the peer is not up, so each redial after a
-// minute uses a fresh answer. A failed lookup is logged and retried with the
-// peer retry backoff (base × 2^n, capped). fd00::/8 answers are refused like
+// while the peer is down its answer is looked up again on the peer retry
+// schedule (base × 2^n after the answer, capped at the retry cap and at 60 s,
+// the reference's DNS cache TTL), so a dial that failed is followed by one
+// at the name's current address rather than at an address a minute old
+// (issue #25: a peer that moved was dialed at its old IP for up to 60 s).
+// While the peer is up its answer is not looked up (a live link follows
+// its peer's authenticated frames). A failed lookup is logged and retried
+// with the same backoff. fd00::/8 answers are refused like
 // numeric ones. Runs in fips-router; answers come from the worker (less
 // trusted, checked by TransportSet) and name no peer by themselves: only the
 // handshake authenticates one.
@@ -26,7 +30,8 @@
 
 namespace fips::router {
 
-// How long an answer is used before it is looked up again, in ms.
+// The longest an answer is used for a peer that is down before it is looked
+// up again, in ms.
 constexpr uint64_t RESOLVE_TTL_MS = 60'000;
 
 // One host-name address of a static peer.
@@ -67,7 +72,9 @@ class PeerResolver {
   // still in flight is ignored. False if it was not ours.
   bool remove(const identity::NodeAddr& peer);
   // Sends the lookups that are due: never answered, failed and due for a
-  // retry, or older than RESOLVE_TTL_MS while `isUp` says the peer is down.
+  // retry, or, while `isUp` says the peer is down, older than the retry
+  // backoff for the number of lookups since it was last seen up (at most
+  // RESOLVE_TTL_MS).
   void tick(uint64_t nowMs, const std::function<bool(const identity::NodeAddr&)>& isUp);
   // A worker's answer (see TransportSet::ResolvedHandler).
   void onResolved(uint32_t transportId, uint32_t id, std::vector<link::TransportAddr> addrs,
@@ -78,8 +85,10 @@ class PeerResolver {
     PeerHostName name;
     std::vector<link::TransportAddr> answer;  // the last usable answer
     std::optional<uint32_t> inFlight;         // request id
-    uint64_t dueMs = 0;                       // next lookup
+    uint64_t dueMs = 0;                       // no lookup before (failure backoff)
     uint32_t failures = 0;                    // since the last usable answer
+    uint64_t answeredMs = 0;                  // when the last usable answer came
+    uint32_t downRefreshes = 0;               // lookups since the peer was last seen up
   };
   struct Peer {
     identity::PublicKey key;

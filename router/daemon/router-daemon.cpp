@@ -85,10 +85,11 @@ RouterDaemon::RouterDaemon(privsep::EventBase& base, privsep::UniqueFd tunChanne
             transports_.attach(name, std::move(fd));
           },
           [this] { stop(); }),
-      tunAllow_(std::array<privsep::AllowRule<TunWhich>, 3>{{
+      tunAllow_(std::array<privsep::AllowRule<TunWhich>, 4>{{
           {TunWhich::TUN_READY, 1u, 1},
           {TunWhich::TUN_FAILED, 1u, 1},
           {TunWhich::DNS_SOCKET_READY, 1u, 1},
+          {TunWhich::DNS_TCP_SOCKET_READY, 1u, 1},
       }}) {
   if (tunChannel) {
     privsep::ChannelLimits limits;
@@ -223,18 +224,31 @@ void RouterDaemon::startDns(schema::RouterConfig::Reader slice) {
     adoptDnsSocket();
     return;
   }
-  if (dnsHandover_) privsep::fatal("router<-tun-helper: a DNS socket the config does not ask for");
+  if (dnsHandover_ || dnsTcpHandover_) {
+    privsep::fatal("router<-tun-helper: a DNS socket the config does not ask for");
+  }
   dns_ = DnsService::start(base_, *dnsConfig_, *hosts_, dnsResolvedHook());
   // tunReady may have come first.
   if (dns_ && tunIfindex_) dns_->setMeshIfindex(*tunIfindex_);
 }
 
 // Takes the tun-helper's DNS socket once both it and the config are here.
+// Its TCP listener follows the UDP socket (dnsTcpSocketReady after
+// dnsSocketReady) and is served by the same DnsService.
 void RouterDaemon::adoptDnsSocket() {
-  if (!dnsConfig_ || !dnsHandover_) return;
-  if (!dnsByHelper_) privsep::fatal("router<-tun-helper: a DNS socket the config does not ask for");
-  dns_ = DnsService::adopt(base_, std::move(dnsHandover_), *dnsConfig_, *hosts_, dnsResolvedHook());
-  if (tunIfindex_) dns_->setMeshIfindex(*tunIfindex_);
+  if (!dnsConfig_) return;
+  if ((dnsHandover_ || dnsTcpHandover_) && !dnsByHelper_) {
+    privsep::fatal("router<-tun-helper: a DNS socket the config does not ask for");
+  }
+  if (dnsHandover_) {
+    dns_ =
+        DnsService::adopt(base_, std::move(dnsHandover_), *dnsConfig_, *hosts_, dnsResolvedHook());
+    if (tunIfindex_) dns_->setMeshIfindex(*tunIfindex_);
+  }
+  if (dnsTcpHandover_) {
+    if (!dns_) privsep::fatal("router<-tun-helper: dnsTcpSocketReady before dnsSocketReady");
+    dns_->adoptTcp(std::move(dnsTcpHandover_));
+  }
 }
 
 // An AAAA answer primes the mesh core's identity cache (spec 05 §4), so
@@ -401,6 +415,13 @@ void RouterDaemon::onTunEvent(capnp::MessageReader& reader, std::vector<privsep:
     case TunWhich::DNS_SOCKET_READY:
       if (fds.size() != 1) privsep::fatal("router<-tun-helper: dnsSocketReady without the socket");
       dnsHandover_ = std::move(fds[0]);
+      adoptDnsSocket();
+      break;
+    case TunWhich::DNS_TCP_SOCKET_READY:
+      if (fds.size() != 1) {
+        privsep::fatal("router<-tun-helper: dnsTcpSocketReady without the socket");
+      }
+      dnsTcpHandover_ = std::move(fds[0]);
       adoptDnsSocket();
       break;
     case TunWhich::TUN_FAILED:

@@ -119,13 +119,14 @@ class RouterDaemon final : public mesh::MeshIo {
   uint32_t tickMs_ = 1000;  // the tick period (ms): a probe report's tick_ms
   privsep::SupervisorLink supervisor_;
   std::unique_ptr<privsep::Channel> tunChannel_;
-  privsep::AllowTable<schema::TunEvent::Which, 3> tunAllow_;
+  privsep::AllowTable<schema::TunEvent::Which, 4> tunAllow_;
   std::unique_ptr<TunDevice> tun_;
   std::map<identity::NodeAddr, uint64_t> rekeysSeen_;  // completed rekeys per active peer
   std::unique_ptr<DnsService> dns_;
   std::optional<DnsServiceConfig> dnsConfig_;  // set by onConfigure
   bool dnsByHelper_ = false;                   // privileged port: the tun-helper binds it
   privsep::UniqueFd dnsHandover_;              // its socket, until adopted
+  privsep::UniqueFd dnsTcpHandover_;           // its TCP listener, until adopted
   std::optional<uint32_t> tunIfindex_;
   NodeFacts facts_;
   // The one host map (configured peer aliases, then the hosts file; read

@@ -35,6 +35,7 @@ inline constexpr uint16_t DNS_FLAG_RD = 0x0100;
 inline constexpr uint16_t DNS_OPCODE_MASK = 0x7800;
 inline constexpr uint16_t DNS_RCODE_MASK = 0x000f;
 inline constexpr uint16_t DNS_RCODE_NXDOMAIN = 3;
+inline constexpr uint16_t DNS_TYPE_SOA = 6;
 inline constexpr uint16_t DNS_TYPE_AAAA = 28;
 inline constexpr uint16_t DNS_TYPE_OPT = 41;
 inline constexpr uint16_t DNS_CLASS_IN = 1;

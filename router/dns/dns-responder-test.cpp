@@ -90,7 +90,7 @@ TEST_CASE("NXDOMAIN with AA: unknown .fips name, bad npub, a name outside .fips"
   HostMap hosts;
   for (const std::string& name : std::vector<std::string>{
            std::string("unknown.fips"), badChecksum + ".fips", std::string("npub1.fips"),
-           std::string("example.com"), npub + ".example", std::string("fips"), std::string(".")}) {
+           std::string("example.com"), npub + ".example", std::string(".")}) {
     for (auto type : {LDNS_RR_TYPE_AAAA, LDNS_RR_TYPE_A}) {
       CAPTURE(name);
       auto reply = answerDnsQuery(buildQuery(name, type), 300, hosts);
@@ -102,6 +102,79 @@ TEST_CASE("NXDOMAIN with AA: unknown .fips name, bad npub, a name outside .fips"
       CHECK_FALSE(reply->resolved);
     }
   }
+}
+
+// The one SOA record of a section, checked against the zone's values.
+void checkSoa(ldns_rr_list* section, uint32_t ttl) {
+  REQUIRE(ldns_rr_list_rr_count(section) == 1);
+  ldns_rr* rr = ldns_rr_list_rr(section, 0);
+  REQUIRE(ldns_rr_get_type(rr) == LDNS_RR_TYPE_SOA);
+  CHECK(ldns_rr_ttl(rr) == ttl);
+  char* owner = ldns_rdf2str(ldns_rr_owner(rr));
+  CHECK(std::string(owner) == "fips.");
+  LDNS_FREE(owner);
+  REQUIRE(ldns_rr_rd_count(rr) == 7);
+  char* mname = ldns_rdf2str(ldns_rr_rdf(rr, 0));
+  char* rname = ldns_rdf2str(ldns_rr_rdf(rr, 1));
+  CHECK(std::string(mname) == "fips.");
+  CHECK(std::string(rname) == "hostmaster.fips.");
+  LDNS_FREE(mname);
+  LDNS_FREE(rname);
+  CHECK(ldns_rdf2native_int32(ldns_rr_rdf(rr, 2)) == DNS_SOA_SERIAL);
+  CHECK(ldns_rdf2native_int32(ldns_rr_rdf(rr, 6)) == ttl);  // MINIMUM: the negative TTL
+}
+
+TEST_CASE("RFC 2308: NXDOMAIN and NODATA under .fips carry the zone's SOA in authority") {
+  const auto [npub, ipv6] = vectorIdentity(0);
+  HostMap hosts;
+  auto reply = answerDnsQuery(buildQuery("unknown.fips", LDNS_RR_TYPE_AAAA), 300, hosts);
+  REQUIRE(reply);
+  auto pkt = parseReply(reply->bytes);
+  CHECK(ldns_pkt_get_rcode(pkt.get()) == LDNS_RCODE_NXDOMAIN);
+  checkSoa(ldns_pkt_authority(pkt.get()), DNS_NEGATIVE_TTL_MAX);
+
+  reply = answerDnsQuery(buildQuery(npub + ".fips", LDNS_RR_TYPE_A), 30, hosts);
+  REQUIRE(reply);
+  pkt = parseReply(reply->bytes);
+  CHECK(ldns_pkt_get_rcode(pkt.get()) == LDNS_RCODE_NOERROR);
+  CHECK(ldns_pkt_ancount(pkt.get()) == 0);
+  checkSoa(ldns_pkt_authority(pkt.get()), 30);  // dns.ttl below the cap
+
+  // A positive answer has no SOA; a name outside the zone gets none either.
+  reply = answerDnsQuery(buildQuery(npub + ".fips", LDNS_RR_TYPE_AAAA), 300, hosts);
+  REQUIRE(reply);
+  CHECK(ldns_pkt_nscount(parseReply(reply->bytes).get()) == 0);
+  reply = answerDnsQuery(buildQuery("example.com", LDNS_RR_TYPE_AAAA), 300, hosts);
+  REQUIRE(reply);
+  pkt = parseReply(reply->bytes);
+  CHECK(ldns_pkt_get_rcode(pkt.get()) == LDNS_RCODE_NXDOMAIN);
+  CHECK(ldns_pkt_nscount(pkt.get()) == 0);
+}
+
+TEST_CASE("RFC 8020: the apex fips. has children, so it is NOERROR/NODATA, never NXDOMAIN") {
+  HostMap hosts;
+  for (const std::string& name : {std::string("fips"), std::string("FIPS."), std::string("Fips")}) {
+    CAPTURE(name);
+    for (auto type : {LDNS_RR_TYPE_AAAA, LDNS_RR_TYPE_A, LDNS_RR_TYPE_NS}) {
+      auto reply = answerDnsQuery(buildQuery(name, type), 300, hosts);
+      REQUIRE(reply);
+      auto pkt = parseReply(reply->bytes);
+      CHECK(ldns_pkt_get_rcode(pkt.get()) == LDNS_RCODE_NOERROR);
+      CHECK(ldns_pkt_aa(pkt.get()));
+      CHECK(ldns_pkt_ancount(pkt.get()) == 0);
+      CHECK_FALSE(reply->resolved);
+      checkSoa(ldns_pkt_authority(pkt.get()), DNS_NEGATIVE_TTL_MAX);
+    }
+  }
+  auto reply = answerDnsQuery(buildQuery("fips.", LDNS_RR_TYPE_SOA), 300, hosts);
+  REQUIRE(reply);
+  auto pkt = parseReply(reply->bytes);
+  CHECK(ldns_pkt_get_rcode(pkt.get()) == LDNS_RCODE_NOERROR);
+  checkSoa(ldns_pkt_answer(pkt.get()), DNS_NEGATIVE_TTL_MAX);
+  CHECK(ldns_pkt_nscount(pkt.get()) == 0);
+  CHECK(isFipsApex("fips."));
+  CHECK_FALSE(isFipsApex("a.fips"));
+  CHECK_FALSE(isFipsApex("fipss"));
 }
 
 TEST_CASE("no reply: garbage, short, no question, Z bit, unknown qtype") {

@@ -23,13 +23,29 @@ uint16_t replyFlags(uint16_t queryFlags, bool nxdomain) {
   return flags;
 }
 
+char lower(char c) {
+  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+void putU32(std::vector<uint8_t>& out, uint32_t value) {
+  for (int shift = 24; shift >= 0; shift -= 8) out.push_back(static_cast<uint8_t>(value >> shift));
+}
+
+// A name in uncompressed wire form (RFC 1035 §3.1), for rdata.
+void putName(std::vector<uint8_t>& out, std::string_view text) {
+  for (const auto& label : DnsName::fromText(text).labels) {
+    out.push_back(static_cast<uint8_t>(label.size()));
+    out.insert(out.end(), label.begin(), label.end());
+  }
+  out.push_back(0);
+}
+
 bool endsWithFipsNoCase(std::string_view s) {
   if (s.size() < 5) return false;
   std::string_view tail = s.substr(s.size() - 5);
   static constexpr std::string_view SUFFIX = ".fips";
-  return std::equal(tail.begin(), tail.end(), SUFFIX.begin(), [](char a, char b) {
-    return (a >= 'A' && a <= 'Z' ? static_cast<char>(a - 'A' + 'a') : a) == b;
-  });
+  return std::equal(tail.begin(), tail.end(), SUFFIX.begin(),
+                    [](char a, char b) { return lower(a) == b; });
 }
 
 }  // namespace
@@ -38,6 +54,28 @@ std::optional<std::string_view> fipsLabel(std::string_view name) {
   if (!name.empty() && name.back() == '.') name.remove_suffix(1);
   if (!endsWithFipsNoCase(name)) return std::nullopt;
   return name.substr(0, name.size() - 5);
+}
+
+bool isFipsApex(std::string_view name) {
+  if (!name.empty() && name.back() == '.') name.remove_suffix(1);
+  static constexpr std::string_view APEX = "fips";
+  return name.size() == APEX.size() && std::equal(name.begin(), name.end(), APEX.begin(),
+                                                  [](char a, char b) { return lower(a) == b; });
+}
+
+DnsRecord fipsSoaRecord(uint32_t ttlSecs) {
+  const uint32_t negativeTtl = std::min(ttlSecs, DNS_NEGATIVE_TTL_MAX);
+  DnsRecord rr;
+  rr.owner = DnsName::fromText("fips");
+  rr.type = DNS_TYPE_SOA;
+  rr.rclass = DNS_CLASS_IN;
+  rr.ttl = negativeTtl;
+  putName(rr.rdata, DNS_SOA_MNAME);
+  putName(rr.rdata, DNS_SOA_RNAME);
+  for (uint32_t v : {DNS_SOA_SERIAL, DNS_SOA_REFRESH, DNS_SOA_RETRY, DNS_SOA_EXPIRE, negativeTtl}) {
+    putU32(rr.rdata, v);
+  }
+  return rr;
 }
 
 std::optional<identity::PublicKey> resolveFipsName(std::string_view name, const HostMap& hosts) {
@@ -59,10 +97,23 @@ std::optional<DnsReply> answerDnsQuery(std::span<const uint8_t> query, uint32_t 
   if (opt != reply.additional.end()) reply.additional.erase(opt);
 
   const std::string qname = reply.questions.front().name.toText();
-  const bool aaaa = reply.questions.front().qtype == DNS_TYPE_AAAA;
+  const uint16_t qtype = reply.questions.front().qtype;
+  const bool aaaa = qtype == DNS_TYPE_AAAA;
+  DnsReply out;
+  if (isFipsApex(qname)) {  // RFC 8020: the apex exists (it has children), NODATA at most
+    reply.flags = replyFlags(reply.flags, false);
+    DnsRecord soa = fipsSoaRecord(ttlSecs);
+    if (qtype == DNS_TYPE_SOA) {
+      soa.owner = DnsName::fromText(qname);
+      reply.answers.push_back(std::move(soa));
+    } else {
+      reply.authority.push_back(std::move(soa));
+    }
+    out.bytes = encodeDnsMessage(reply);
+    return out;
+  }
   auto key = resolveFipsName(qname, hosts);
   reply.flags = replyFlags(reply.flags, !key);
-  DnsReply out;
   if (key && aaaa) {
     auto address = identity::FipsAddress::fromNodeAddr(identity::NodeAddr::fromPublicKey(*key));
     DnsRecord rr;
@@ -73,6 +124,9 @@ std::optional<DnsReply> answerDnsQuery(std::span<const uint8_t> query, uint32_t 
     rr.rdata.assign(address.bytes().begin(), address.bytes().end());
     reply.answers.push_back(std::move(rr));
     out.resolved = *key;
+  } else if (fipsLabel(qname)) {
+    // NXDOMAIN or NODATA in our zone: the SOA says for how long (RFC 2308 §3).
+    reply.authority.push_back(fipsSoaRecord(ttlSecs));
   }
   out.bytes = encodeDnsMessage(reply);
   return out;

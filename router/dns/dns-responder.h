@@ -4,13 +4,17 @@
 // and the identity to prime into the identity cache out. Runs in
 // fips-router; queries come from local clients and are untrusted.
 //
-// Answers, as the reference gives them (only the first question counts):
+// Answers, as the reference gives them (only the first question counts),
+// plus the zone's SOA where RFC 2308 wants it (the reference sends none):
 //   unparseable datagram, or no question      -> no reply
 //   arrived on the mesh interface (fips0)     -> no reply
 //   AAAA for a resolvable name                -> NOERROR, AA, one AAAA (TTL dns.ttl)
-//   other type for a resolvable name          -> NOERROR, AA, no answer
-//   anything else (unknown alias, bad npub,
-//   a name outside .fips)                     -> NXDOMAIN, AA
+//   other type for a resolvable name          -> NOERROR, AA, no answer, SOA in authority
+//   the apex `fips` itself (it has children,
+//   RFC 8020: never NXDOMAIN)                 -> NOERROR, AA; SOA as the answer to an SOA
+//                                                query, else in authority
+//   unknown alias or bad npub under .fips     -> NXDOMAIN, AA, SOA in authority
+//   a name outside .fips                      -> NXDOMAIN, AA (no SOA: not our zone)
 // A reply keeps the query's id and opcode (3 and 6..15 become 6), sets QR
 // and AA only (RD is not copied), echoes every section of the query except
 // its first OPT record, and appends the answer.
@@ -32,6 +36,24 @@ namespace fips::router::dns {
 // The reference reads queries into a 512-byte buffer: longer datagrams are
 // cut to their first 512 bytes before parsing.
 inline constexpr size_t DNS_MAX_QUERY = 512;
+
+// The `fips.` zone's SOA (RFC 1035 §3.3.13). Its TTL and MINIMUM, which
+// bound how long a resolver caches a negative answer (RFC 2308 §5), are
+// dns.ttl but at most DNS_NEGATIVE_TTL_MAX, so an alias added to the hosts
+// file is seen within a minute by a caching resolver.
+inline constexpr uint32_t DNS_NEGATIVE_TTL_MAX = 60;
+inline constexpr std::string_view DNS_SOA_MNAME = "fips";
+inline constexpr std::string_view DNS_SOA_RNAME = "hostmaster.fips";
+inline constexpr uint32_t DNS_SOA_SERIAL = 1;
+inline constexpr uint32_t DNS_SOA_REFRESH = 3600;
+inline constexpr uint32_t DNS_SOA_RETRY = 600;
+inline constexpr uint32_t DNS_SOA_EXPIRE = 86400;
+
+// True for the zone apex: "fips", any case, with or without a trailing dot.
+bool isFipsApex(std::string_view name);
+
+// The zone's SOA record, owner `fips`, for a responder with TTL `ttlSecs`.
+DnsRecord fipsSoaRecord(uint32_t ttlSecs);
 
 // The label before a case-insensitive ".fips" suffix, after dropping one
 // trailing '.'; nullopt if the name does not end in ".fips".

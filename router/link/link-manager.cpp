@@ -75,6 +75,19 @@ bool LinkManager::setStaticPeerAddrs(const identity::PublicKey& key,
   if (addrs.empty() || meshAddr || shutdown_) return false;
   it->second.addrs = std::move(addrs);
   it->second.nextAddr = 0;
+  // A peer that is down and whose name now resolves elsewhere (it moved) is
+  // dialed at the new address now: a handshake still resending to an address
+  // it no longer has would hold the dial until its timeout (issue #25).
+  const identity::NodeAddr peer = it->first;
+  if (it->second.parked || peers_.contains(peer)) return true;
+  const auto out = outbound_.find(peer);
+  if (out != outbound_.end()) {
+    const auto& now = it->second.addrs;
+    if (std::find(now.begin(), now.end(), out->second.to) != now.end()) return true;
+    cancelOutbound(peer);
+  }
+  it->second.retry.dialNow(clock_.nowMs());
+  dial(peer, it->second, clock_.nowMs());
   return true;
 }
 

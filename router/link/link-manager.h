@@ -92,9 +92,11 @@ class LinkManager {
   // key is ours, already added, not on the curve, or no address is usable.
   bool addStaticPeer(const identity::PublicKey& key, std::vector<TransportAddr> addrs);
   // Sets the addresses of a static peer, adding (and dialing) it if new; a
-  // known peer keeps its link and retry state, and its next dial uses the
-  // new list (first address first). For addresses found at connect time
-  // (host names). False as addStaticPeer, or for an empty or fd00::/8 list.
+  // known peer that is up keeps its link, one that is down (and not parked)
+  // is dialed now at the new list's first address, unless a handshake to an
+  // address still in the list is under way. For addresses found at connect
+  // time (host names). False as addStaticPeer, or for an empty or fd00::/8
+  // list.
   bool setStaticPeerAddrs(const identity::PublicKey& key, std::vector<TransportAddr> addrs);
   // Adds a peer to dial once now (fipsctl connect, spec 08 §1.1): as
   // addStaticPeer, but a handshake timeout or any loss of the link forgets

@@ -20,6 +20,8 @@
 # without a crash or worker restart; D's answer is refused as the mesh
 # itself and never dialed. Then A dials B at [fe80::b%vA-$$]:2121 and at
 # [2001:db8:4::2]:2121 (B bound to [::]:2121) and each link comes up.
+# Last, B's name first points at a dead address and is then corrected while
+# A keeps dialing: the link is up within 10 s of the change.
 set -u
 BUILD=${1:?usage: resolve-test.sh BUILD_DIR}
 . "$(dirname "$0")/../lib/netns.sh"
@@ -94,5 +96,33 @@ for addr in "[fe80::b%vA-$$]:2121" "[2001:db8:4::2]:2121"; do
   stop_suite A
   stop_suite B
 done
+# --- a name that moves while its peer is down (issue #25): A first finds
+# B's name at an address where nothing answers; the hosts entry is then
+# corrected (in place: `ip netns exec` bind-mounted this very file). The
+# next dial must use the new address, not wait out a 60 s cache.
+write_hosts() {
+  printf '127.0.0.1 localhost\n%s moving.test\n' "$1" > "/etc/netns/$A/hosts"
+}
+write_hosts 10.99.2.9
+node_config B --bind 10.99.2.2:2121
+node_config A --bind "[::]:2121" --peer B moving.test:2121 --alias b
+: > "$WORK/A.log"
+start_suite B
+start_suite A
+check "moving name: first answer is the dead address" \
+  wait_until 10 grep -q "peer b: moving.test:2121 resolves to ::ffff:10.99.2.9" "$WORK/A.log"
+sleep 2  # a dial or two at the dead address
+write_hosts 10.99.2.2
+T0=$(date +%s%N)
+check "moving name: the new address is looked up" \
+  wait_until 15 grep -q "peer b: moving.test:2121 resolves to ::ffff:10.99.2.2" "$WORK/A.log"
+check "moving name: link up at the new address" wait_until 15 grep -q "link up: $NPUB_B" "$WORK/A.log"
+ELAPSED_MS=$(( ($(date +%s%N) - T0) / 1000000 ))
+echo "# moving name: link up ${ELAPSED_MS} ms after the hosts entry changed"
+check "moving name: link up within 10 s of the change (not after the 60 s cache)" \
+  test "$ELAPSED_MS" -lt 10000
+stop_suite A
+stop_suite B
+
 [ "$FAILED" -eq 0 ] || { echo "--- A.log"; tail -40 "$WORK/A.log"; echo "--- B.log"; tail -20 "$WORK/B.log"; }
 finish
