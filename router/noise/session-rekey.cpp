@@ -79,6 +79,15 @@ std::optional<XkMsg1> SessionRekey::startRekey(uint64_t nowMs, crypto::Rng& rng)
   return msg1;
 }
 
+std::optional<XkMsg1> SessionRekey::reconfirm(uint64_t nowMs, crypto::Rng& rng) {
+  if (keys_.hasPending() || retainedMsg3_ || (handshake_ && !handshakeIsOurs_)) {
+    return std::nullopt;
+  }
+  auto msg1 = startRekey(nowMs, rng);
+  if (msg1) ++stats_.reconfirms;
+  return msg1;
+}
+
 SessionRekeyTick SessionRekey::tick(uint64_t nowMs, crypto::Rng& rng) {
   if (redrawJitter_ && drawRekeyJitter(rng, jitterSecs_)) redrawJitter_ = false;
   SessionRekeyTick out;
