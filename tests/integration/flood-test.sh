@@ -10,7 +10,9 @@
 #
 # A and B run fips0 and are linked (B dials A). X runs tests/tools/msg1-flood:
 # 10,000 valid-looking msg1s a second for A's npub, each with its own static
-# and ephemeral key, all from X's one address. During the flood: C (a new
+# and ephemeral key, all from X's one address; by default forged (one byte
+# of the encrypted static flipped: A pays an ECDH to find out, and no link
+# ever comes of it), FLOOD_MODE=valid sends them intact. During the flood: C (a new
 # peer, never seen by A) starts and must link with A within 15 s; A pings
 # B's fips0 address 10 times a second and must lose nothing. Prints the
 # seconds C took, the ping loss, A's msg1 refusals by reason, and the CPU
@@ -22,7 +24,7 @@ BUILD=${1:?usage: flood-test.sh BUILD_DIR}
 [ "$(id -u)" -eq 0 ] || { echo "SKIP: needs root"; exit 77; }
 command -v ping >/dev/null || { echo "SKIP: ping not installed"; exit 77; }
 FLOOD=${FLOOD_TOOL:-$BUILD/tests/tools/msg1-flood}
-RATE=10000 SECS=25
+RATE=10000 SECS=25 MODE=${FLOOD_MODE:-forged}
 
 node_ns A "fA-$$"
 node_ns B "fB-$$"
@@ -53,7 +55,7 @@ HZ=$(getconf CLK_TCK)
 
 T_START=$(date +%s%N)
 CPU0=("$(cpu_ticks "$ROUTER_A")" "$(cpu_ticks "$UDP_A")" "$(cpu_ticks "$SUP_A")")
-in_ns X "$FLOOD" "${NPUB[A]}" 10.95.3.1 2121 "$RATE" "$SECS" > "$WORK/flood.out" 2>&1 &
+in_ns X "$FLOOD" "${NPUB[A]}" 10.95.3.1 2121 "$RATE" "$SECS" 500 "$MODE" > "$WORK/flood.out" 2>&1 &
 FLOOD_PID=$!
 sleep 2
 in_ns A ping -6 -i 0.1 -c 150 -W 1 "$ADDR_B" > "$WORK/ping.out" 2>&1 &

@@ -4,10 +4,14 @@
 // project's own Noise code (a fresh static key, ephemeral and sender index
 // each, so each would cost the target an ECDH were it admitted), then sends
 // them round-robin from one UDP socket at RATE per second for SECS seconds,
-// in 1 ms batches. Prints what it sent. Test code only: run it against
-// namespaces a test made, never anywhere else.
+// in 1 ms batches. MODE forged (the default) flips a byte of each msg1's
+// encrypted static key: the target pays one ECDH and the AEAD check before
+// it can tell, and no link ever comes of it (so the attacker's address
+// never becomes an established peer's). MODE valid sends them intact: each
+// admitted one brings a link up. Prints what it sent. Test code only: run
+// it against namespaces a test made, never anywhere else.
 //
-//   msg1-flood NPUB HOST PORT RATE SECS [COUNT]
+//   msg1-flood NPUB HOST PORT RATE SECS [COUNT [valid|forged]]
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -30,6 +34,10 @@ namespace {
 
 using namespace fips;
 
+// A byte of the encrypted static key: after the 4-byte prefix, the 4-byte
+// sender index and the 33-byte ephemeral (spec 02 §2.1).
+constexpr size_t FORGED_BYTE = 4 + 4 + 33 + 10;
+
 uint64_t nowNs() {
   timespec ts{};
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -37,7 +45,7 @@ uint64_t nowNs() {
 }
 
 int usage() {
-  std::fprintf(stderr, "usage: msg1-flood NPUB HOST PORT RATE SECS [COUNT]\n");
+  std::fprintf(stderr, "usage: msg1-flood NPUB HOST PORT RATE SECS [COUNT [valid|forged]]\n");
   return 2;
 }
 
@@ -49,6 +57,8 @@ int main(int argc, char** argv) {
   const double rate = std::atof(argv[4]);
   const double secs = std::atof(argv[5]);
   const size_t count = argc > 6 ? std::strtoul(argv[6], nullptr, 10) : 500;
+  const std::string mode = argc > 7 ? argv[7] : "forged";
+  if (mode != "valid" && mode != "forged") return usage();
   sockaddr_in dst{};
   dst.sin_family = AF_INET;
   dst.sin_port = htons(static_cast<uint16_t>(std::atoi(argv[3])));
@@ -74,6 +84,7 @@ int main(int argc, char** argv) {
                                                 router::link::TransportAddr{}, 0, 1000, rng);
     if (!hs) return 1;
     packets.emplace_back(hs->msg1.begin(), hs->msg1.end());
+    if (mode == "forged") packets.back()[FORGED_BYTE] ^= 0x01;
   }
   const int fd = socket(AF_INET, SOCK_DGRAM, 0);
   if (fd < 0) return 1;
@@ -97,8 +108,8 @@ int main(int argc, char** argv) {
   }
   close(fd);
   const double took = static_cast<double>(nowNs() - start) / 1e9;
-  std::printf("sent %llu msg1 (%zu distinct) in %.1f s: %.0f/s, %llu send errors\n",
-              static_cast<unsigned long long>(sent), packets.size(), took,
+  std::printf("sent %llu %s msg1 (%zu distinct) in %.1f s: %.0f/s, %llu send errors\n",
+              static_cast<unsigned long long>(sent), mode.c_str(), packets.size(), took,
               static_cast<double>(sent) / took, static_cast<unsigned long long>(errors));
   return 0;
 }
