@@ -114,6 +114,7 @@ void SessionTable::onEncrypted(const NodeAddr& src, std::span<const uint8_t> msg
                                          m->ciphertext, plaintext, nowMs);
   if (opened.status != noise::OpenStatus::OK) return drop(SessionDrop::DECRYPT_FAILED);
   s->unansweredSinceMs.reset();  // the peer holds our keys
+  s->reconfirmAttempts = 0;
   const auto inner = decodeInnerPlaintext(plaintext);
   if (!inner.ok()) return codecError(inner.error());
   syncMmpEpoch(*s, nowMs);

@@ -38,6 +38,7 @@ struct SessionTable::Session {
   // Established: when we first sent Data after the last frame we could
   // open from the peer (nullopt: answered). Too old → reconfirm the keys.
   std::optional<uint64_t> unansweredSinceMs;
+  uint32_t reconfirmAttempts = 0;  // since the peer last answered
   uint64_t packetsSent = 0;
   uint64_t packetsRecv = 0;
   uint64_t bytesSent = 0;

@@ -199,6 +199,8 @@ class SessionTable {
   // Slack added to two report intervals before unanswered Data starts a
   // rekey that re-establishes the keys with a restarted peer (#25).
   static constexpr uint64_t UNANSWERED_SLACK_MS = 3'000;
+  // First gap between two such rekeys while the peer stays silent (doubles).
+  static constexpr uint64_t RECONFIRM_RETRY_MS = 1'000;
 
  private:
   struct Session;

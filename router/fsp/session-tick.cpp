@@ -92,8 +92,16 @@ void SessionTable::reconfirmIfUnanswered(const NodeAddr& peer, Session& s, uint6
   // Without reports (node.session_mmp.mode minimal) one-way Data is never
   // answered, so silence says nothing.
   if (!s.unansweredSinceMs || cfg_.mmp.mode == link::MmpMode::MINIMAL) return;
-  if (nowMs - *s.unansweredSinceMs < unansweredLimitMs(s)) return;
-  s.unansweredSinceMs = nowMs;  // one attempt per window
+  // The first attempt after the limit; the next ones (the peer may still
+  // have been down) after 1 s, doubling up to the limit.
+  const uint64_t limit = unansweredLimitMs(s);
+  const uint64_t wait =
+      s.reconfirmAttempts == 0
+          ? limit
+          : std::min(limit, RECONFIRM_RETRY_MS << std::min<uint32_t>(s.reconfirmAttempts - 1, 16));
+  if (nowMs - *s.unansweredSinceMs < wait) return;
+  s.unansweredSinceMs = nowMs;
+  ++s.reconfirmAttempts;
   if (const auto msg1 = s.keys->reconfirm(nowMs, rng)) {
     ++reconfirms_;
     sendRekeySetup(peer, *msg1, nowMs, out);
