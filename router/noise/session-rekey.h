@@ -83,7 +83,9 @@ class SessionRekey {
   // our frames, perhaps because it restarted and lost the keys (#25). A
   // restarted peer answers the msg1 as a new session, so the keys are
   // re-established; a live one treats it as an ordinary rekey. Replaces a
-  // handshake of ours still unanswered. Returns the msg1 to send in a
+  // handshake of ours still unanswered. Its msg2 cuts over at once (no
+  // SESSION_CUTOVER_DELAY_MS: the peer reads nothing we seal now anyway).
+  // Returns the msg1 to send in a
   // SessionSetup, or nullopt while the peer's handshake, pending keys or a
   // retained msg3 show a cycle already under way. The caller rate limits.
   std::optional<XkMsg1> reconfirm(uint64_t nowMs, crypto::Rng& rng);
@@ -140,6 +142,7 @@ class SessionRekey {
   // The armed handshake: ours (msg1 sent) or the peer's (msg2 sent).
   std::optional<Handshake> handshake_;
   bool handshakeIsOurs_ = false;
+  bool reconfirming_ = false;  // our handshake came from reconfirm()
   uint64_t handshakeStartMs_ = 0;
   // Last peer msg1 we answered: dampening and responder handshake expiry.
   std::optional<uint64_t> lastPeerRekeyMs_;
