@@ -207,6 +207,12 @@ std::vector<CounterRow> counterRows(const SnapshotInput& in) {
        "msg1s resent at once for a frame that beat its lost msg2"},
       {"link", "links_up", "", "", l.linksUp, "links established"},
       {"link", "links_down", "", "", l.linksDown, "links taken down"},
+      {"link", "msg1_admission_sources", "", "", l.admissionSources,
+       "msg1 source addresses and IPv6 /64s tracked by admission"},
+      {"link", "msg1_admission_evictions", "", "", l.admissionEvictions,
+       "msg1 sources forgotten to keep the admission table bounded"},
+      {"link", "msg1_reserve_admits", "", "", l.admissionReserveAdmits,
+       "msg1s from quiet sources admitted from the global bucket's reserve"},
       {"link", "messages_ignored", "", "", in.linkMessagesIgnored, "link messages no layer reads"},
   };
   for (size_t r = 0; r < link::DROP_REASON_COUNT; ++r) {

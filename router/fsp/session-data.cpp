@@ -84,6 +84,7 @@ bool SessionTable::sendEstablished(const NodeAddr& dest, Session& s, uint16_t sr
   s.bytesSent += payload.size();
   s.lastActivityMs = nowMs;  // only Data counts as activity (spec 04 §2.4)
   s.openedForProbe = false;  // real traffic adopted the session
+  if (!s.unansweredSinceMs) s.unansweredSinceMs = nowMs;
   reportFirst(dest, s, nowMs, out);
   return true;
 }
@@ -112,6 +113,8 @@ void SessionTable::onEncrypted(const NodeAddr& src, std::span<const uint8_t> msg
   const auto opened = s->keys->openFrame(m->keyEpoch(), m->header, FSP_COUNTER_OFFSET,
                                          m->ciphertext, plaintext, nowMs);
   if (opened.status != noise::OpenStatus::OK) return drop(SessionDrop::DECRYPT_FAILED);
+  s->unansweredSinceMs.reset();  // the peer holds our keys
+  s->reconfirmAttempts = 0;
   const auto inner = decodeInnerPlaintext(plaintext);
   if (!inner.ok()) return codecError(inner.error());
   syncMmpEpoch(*s, nowMs);

@@ -35,6 +35,10 @@ struct SessionTable::Session {
   std::optional<SessionMmp> mmp;  // Established (spec 04 §3.3)
   bool mmpKBit = false;           // K bit the MMP counters belong to; a flip is a cutover
   bool openedForProbe = false;    // open() made it; cleared by the first Data sent
+  // Established: when we first sent Data after the last frame we could
+  // open from the peer (nullopt: answered). Too old → reconfirm the keys.
+  std::optional<uint64_t> unansweredSinceMs;
+  uint32_t reconfirmAttempts = 0;  // since the peer last answered
   uint64_t packetsSent = 0;
   uint64_t packetsRecv = 0;
   uint64_t bytesSent = 0;

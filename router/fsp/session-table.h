@@ -193,6 +193,14 @@ class SessionTable {
   const PendingQueue& pending() const { return pending_; }
   uint64_t drops(SessionDrop drop) const { return drops_[static_cast<size_t>(drop)]; }
   uint64_t codecErrors(FspError error) const { return codecErrors_[static_cast<size_t>(error)]; }
+  // Rekeys started because the peer stopped answering our Data (#25).
+  uint64_t reconfirms() const { return reconfirms_; }
+
+  // Slack added to two report intervals before unanswered Data starts a
+  // rekey that re-establishes the keys with a restarted peer (#25).
+  static constexpr uint64_t UNANSWERED_SLACK_MS = 3'000;
+  // First gap between two such rekeys while the peer stays silent (doubles).
+  static constexpr uint64_t RECONFIRM_RETRY_MS = 1'000;
 
  private:
   struct Session;
@@ -237,6 +245,16 @@ class SessionTable {
   void tickEstablished(const NodeAddr& peer, Session& s, uint64_t nowMs, crypto::Rng& rng,
                        SessionActions& out);
   bool sendCoordsWarmup(const NodeAddr& dest, Session& s, uint64_t nowMs, SessionActions& out);
+  // A rekey msg1 of an established session, framed as a SessionSetup.
+  void sendRekeySetup(const NodeAddr& peer, const noise::XkMsg1& msg1, uint64_t nowMs,
+                      SessionActions& out);
+  // How long Data may go unanswered (ms) before the keys are re-confirmed.
+  static uint64_t unansweredLimitMs(const Session& s);
+  // A peer that opened none of our frames for unansweredLimitMs has perhaps
+  // restarted without us seeing its link go (a node hops away, a lost
+  // Disconnect): start a rekey, which it answers as a new session.
+  void reconfirmIfUnanswered(const NodeAddr& peer, Session& s, uint64_t nowMs, crypto::Rng& rng,
+                             SessionActions& out);
   void tickMmp(const NodeAddr& peer, Session& s, uint64_t nowMs, SessionActions& out);
   // Until the session's first reports have gone out, sends each as soon as
   // it is due (after a frame sent or received) rather than on the next tick.
@@ -258,6 +276,7 @@ class SessionTable {
   std::unordered_map<NodeAddr, std::unique_ptr<Session>, NodeAddrHash> sessions_;
   std::array<uint64_t, SESSION_DROP_COUNT> drops_{};
   std::array<uint64_t, FSP_ERROR_COUNT> codecErrors_{};
+  uint64_t reconfirms_ = 0;
 };
 
 }  // namespace fips::router::fsp

@@ -3,6 +3,7 @@
 // with backoff and handshake timeout, idle teardown of established sessions
 // (only Data counts), session rekey ticks (msg1 in a SessionSetup, msg3 in a
 // SessionMsg3), session MMP reports and PathMtuNotifications. Runs in fips-router; clock injected.
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -51,13 +52,8 @@ void SessionTable::tickHandshake(const NodeAddr& peer, Session& s, uint64_t nowM
 void SessionTable::tickEstablished(const NodeAddr& peer, Session& s, uint64_t nowMs,
                                    crypto::Rng& rng, SessionActions& out) {
   const auto rekey = s.keys->tick(nowMs, rng);
-  if (rekey.msg1) {
-    SessionSetup setup;
-    setup.srcCoords = myCoords();
-    setup.destCoords = destCoordsOrMine(peer, nowMs);
-    setup.msg1 = *rekey.msg1;
-    send(peer, encodeSessionSetup(setup), out);
-  }
+  if (rekey.msg1) sendRekeySetup(peer, *rekey.msg1, nowMs, out);
+  reconfirmIfUnanswered(peer, s, nowMs, rng, out);
   if (rekey.msg3) {
     const auto bytes = encodeSessionMsg3({.flags = 0, .msg3 = *rekey.msg3});
     send(peer, std::vector<uint8_t>(bytes.begin(), bytes.end()), out);
@@ -67,6 +63,48 @@ void SessionTable::tickEstablished(const NodeAddr& peer, Session& s, uint64_t no
   if (const auto mtu = s.pathMtu.takeNotification(nowMs)) {
     const auto body = encodePathMtuNotification(*mtu);
     sealAndSend(peer, s, SessionMessageType::PATH_MTU_NOTIFICATION, body, false, nowMs, out);
+  }
+}
+
+void SessionTable::sendRekeySetup(const NodeAddr& peer, const noise::XkMsg1& msg1, uint64_t nowMs,
+                                  SessionActions& out) {
+  SessionSetup setup;
+  setup.srcCoords = myCoords();
+  setup.destCoords = destCoordsOrMine(peer, nowMs);
+  setup.msg1 = msg1;
+  send(peer, encodeSessionSetup(setup), out);
+}
+
+uint64_t SessionTable::unansweredLimitMs(const Session& s) {
+  // Session ReceiverReports come every clamp(SRTT, 500, 10000) ms while
+  // Data arrives (spec 04 §3.3); two intervals and 3 s of slack before the
+  // silence means the peer cannot open our frames.
+  double srtt = 1000.0;  // cold start interval
+  if (s.mmp) {
+    if (const auto measured = s.mmp->snapshot().srttMs) srtt = *measured;
+  }
+  const auto interval = static_cast<uint64_t>(std::clamp(srtt, 500.0, 10'000.0));
+  return UNANSWERED_SLACK_MS + 2 * interval;
+}
+
+void SessionTable::reconfirmIfUnanswered(const NodeAddr& peer, Session& s, uint64_t nowMs,
+                                         crypto::Rng& rng, SessionActions& out) {
+  // Without reports (node.session_mmp.mode minimal) one-way Data is never
+  // answered, so silence says nothing.
+  if (!s.unansweredSinceMs || cfg_.mmp.mode == link::MmpMode::MINIMAL) return;
+  // The first attempt after the limit; the next ones (the peer may still
+  // have been down) after 1 s, doubling up to the limit.
+  const uint64_t limit = unansweredLimitMs(s);
+  const uint64_t wait =
+      s.reconfirmAttempts == 0
+          ? limit
+          : std::min(limit, RECONFIRM_RETRY_MS << std::min<uint32_t>(s.reconfirmAttempts - 1, 16));
+  if (nowMs - *s.unansweredSinceMs < wait) return;
+  s.unansweredSinceMs = nowMs;
+  ++s.reconfirmAttempts;
+  if (const auto msg1 = s.keys->reconfirm(nowMs, rng)) {
+    ++reconfirms_;
+    sendRekeySetup(peer, *msg1, nowMs, out);
   }
 }
 

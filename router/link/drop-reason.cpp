@@ -49,6 +49,12 @@ const char* toString(DropReason reason) {
       return "bad_link_message";
     case DropReason::HANDSHAKE_PENDING:
       return "handshake_pending";
+    case DropReason::MSG1_SOURCE_LIMITED:
+      return "msg1_source_limited";
+    case DropReason::MSG1_PREFIX_LIMITED:
+      return "msg1_prefix_limited";
+    case DropReason::MSG1_GLOBAL_LIMITED:
+      return "msg1_global_limited";
   }
   return "unknown";
 }

@@ -21,7 +21,7 @@ enum class DropReason : uint8_t {
   BAD_FLAGS,             // non-zero flags in a handshake frame
   UNKNOWN_INDEX,         // established frame: no link registered for (transport, receiver_idx)
   UNMATCHED_MSG2,        // msg2 answering no handshake of ours (late, duplicate or forged)
-  RATE_LIMITED,          // msg1 refused by a token bucket
+  RATE_LIMITED,          // msg1 from an established peer's address refused by its bucket
   AT_MAX_PEERS,          // new peer refused before msg2 (spec 02 §5)
   AT_MAX_LINKS,          // link table full
   HANDSHAKE_FAILED,      // Noise msg1/msg2 did not verify
@@ -34,10 +34,13 @@ enum class DropReason : uint8_t {
   UNKNOWN_MESSAGE_TYPE,  // msg_type not in spec 02 §6
   BAD_LINK_MESSAGE,      // body framed wrongly for its type
   HANDSHAKE_PENDING,     // established frame on the index of our msg1 still awaiting msg2
+  MSG1_SOURCE_LIMITED,   // msg1 refused: its source address is out of tokens (#25)
+  MSG1_PREFIX_LIMITED,   // msg1 refused: its source's IPv6 /64 is out of tokens (#25)
+  MSG1_GLOBAL_LIMITED,   // msg1 refused: the global bucket (or all but its reserve) is empty
 };
 
-constexpr size_t DROP_REASON_COUNT = 21;
-static_assert(static_cast<size_t>(DropReason::HANDSHAKE_PENDING) + 1 == DROP_REASON_COUNT);
+constexpr size_t DROP_REASON_COUNT = 24;
+static_assert(static_cast<size_t>(DropReason::MSG1_GLOBAL_LIMITED) + 1 == DROP_REASON_COUNT);
 
 // Stable lower-case name ("bad_payload_len"), for logs and stats.
 const char* toString(DropReason reason);

@@ -35,9 +35,10 @@ void LinkManager::dialAt(const identity::NodeAddr& peer, StaticPeer& config,
 
 void LinkManager::handleMsg1(const TransportAddr& from, std::span<const uint8_t> packet) {
   const uint64_t now = clock_.nowMs();
-  // Classify (no crypto), then rate limit: established links have their own bucket.
-  TokenBucket& bucket = fromEstablishedPeer(from) ? establishedBucket_ : strangerBucket_;
-  if (!bucket.tryAcquire(now)) return drop(DropReason::RATE_LIMITED);
+  // Rate limit before any crypto: per source and IPv6 /64, then the
+  // established links' bucket for their addresses, the global one (with its
+  // reserve for quiet sources) for every other.
+  if (!admit(from, now)) return;
   const auto frame = fmp::decodeMsg1(packet);
   if (!frame.ok()) return drop(dropReasonFor(frame.error()));
   std::optional<InboundHello> hello = readMsg1(local_, frame->noiseMsg);
@@ -61,6 +62,31 @@ void LinkManager::handleMsg1(const TransportAddr& from, std::span<const uint8_t>
     return;
   }
   if (!link.onRekeyMsg1(frame.value(), from, now, rng_, io_)) drop(DropReason::REKEY_REFUSED);
+}
+
+bool LinkManager::admit(const TransportAddr& from, uint64_t nowMs) {
+  const Admission verdict =
+      admission_.admit(from, nowMs, fromEstablishedPeer(from) ? &establishedBucket_ : nullptr);
+  counters_.admissionSources = admission_.tracked();
+  counters_.admissionEvictions = admission_.evictions();
+  counters_.admissionReserveAdmits = admission_.reserveAdmits();
+  switch (verdict) {
+    case Admission::ADMITTED:
+      return true;
+    case Admission::SOURCE_LIMITED:
+      drop(DropReason::MSG1_SOURCE_LIMITED);
+      return false;
+    case Admission::PREFIX_LIMITED:
+      drop(DropReason::MSG1_PREFIX_LIMITED);
+      return false;
+    case Admission::GLOBAL_LIMITED:
+      drop(DropReason::MSG1_GLOBAL_LIMITED);
+      return false;
+    case Admission::ESTABLISHED_LIMITED:
+      drop(DropReason::RATE_LIMITED);
+      return false;
+  }
+  return false;
 }
 
 void LinkManager::acceptInbound(const TransportAddr& from, const fmp::Msg1Frame& frame,

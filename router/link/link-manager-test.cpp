@@ -165,7 +165,7 @@ TEST_CASE("link: random datagrams and msg1 replays create nothing and are counte
   for (int i = 0; i < 1000; ++i) a.mgr->onDatagram(net.addrOf(50), captured);
   const auto& c = a.mgr->counters();
   CHECK(c.droppedTotal() + c.duplicateMsg1 - before == 1000);
-  CHECK(c.dropped(DropReason::RATE_LIMITED) >= 900);
+  CHECK(c.dropped(DropReason::MSG1_SOURCE_LIMITED) >= 900);
   CHECK(a.mgr->peers().size() == 1);
   CHECK(c.linksUp == 1);
   checkTraffic(net, a, b, 300);
@@ -267,7 +267,7 @@ TEST_CASE("link: the msg1 token bucket refuses a flood") {
     a.mgr->onDatagram(net.addrOf(100 + i), hs->msg1);
   }
   CHECK(a.mgr->counters().handshakesIn == 100);
-  CHECK(a.mgr->counters().dropped(DropReason::RATE_LIMITED) == 200);
+  CHECK(a.mgr->counters().dropped(DropReason::MSG1_GLOBAL_LIMITED) == 200);
   CHECK(a.mgr->peers().size() == 100);
 }
 
@@ -417,6 +417,54 @@ TEST_CASE("link: a disconnected configured peer is parked, then redialed after a
   b.restart();
   net.run(10'000);
   CHECK(a.hasPeer(b));
+}
+
+TEST_CASE("link: a msg1 flood from one source leaves room for a new peer (#25)") {
+  TestNet net(13);
+  TestNode& a = net.add();
+  TestNode& b = net.add();
+  TestNode& c = net.add();
+  net.connect(b, a);
+  net.run(2000);
+  REQUIRE(a.hasPeer(b));
+  // 200 distinct msg1s (fresh keys and ephemerals), replayed from one
+  // address at 10,000 a second (100 per 10 ms step of the net) for 3 s.
+  noise::Secp256k1Suite suite(net.ctx);
+  SeededRng rng(6);
+  std::vector<std::vector<uint8_t>> flood;
+  for (uint32_t i = 0; i < 200; ++i) {
+    auto key = crypto::KeyPair::generate(net.ctx, rng);
+    REQUIRE(key.has_value());
+    const LocalIdentity local{&suite, &*key, noise::Epoch{2}};
+    auto hs =
+        startOutbound(local, a.key.publicKey(), a.nodeAddr, i, a.addr, net.clock.now, 1000, rng);
+    REQUIRE(hs.has_value());
+    flood.emplace_back(hs->msg1.begin(), hs->msg1.end());
+  }
+  const TransportAddr attacker = net.addrOf(200);
+  size_t sent = 0;
+  uint64_t connectAt = 0;
+  std::optional<uint64_t> linkedAfter;
+  for (int step = 0; step < 300; ++step) {
+    for (int i = 0; i < 100; ++i) a.mgr->onDatagram(attacker, flood[sent++ % flood.size()]);
+    if (step == 50) {
+      connectAt = net.clock.now;
+      net.connect(c, a);
+    }
+    net.run(10);
+    if (connectAt != 0 && !linkedAfter && a.hasPeer(c) && c.hasPeer(a)) {
+      linkedAfter = net.clock.now - connectAt;
+    }
+  }
+  REQUIRE(linkedAfter.has_value());
+  CHECK(*linkedAfter <= 100);  // its first msg1 is admitted
+  const auto& counters = a.mgr->counters();
+  // 4 at once, then 1 a second: the attacker's own bucket, not the global one.
+  CHECK(counters.dropped(DropReason::MSG1_SOURCE_LIMITED) >= 29'990);
+  CHECK(counters.dropped(DropReason::MSG1_GLOBAL_LIMITED) == 0);
+  CHECK(counters.handshakesIn <= 1 + 4 + 3 + 1);
+  CHECK(a.hasPeer(b));
+  checkTraffic(net, a, b, 300);
 }
 
 }  // namespace

@@ -27,7 +27,7 @@ LinkManager::LinkManager(const crypto::Secp256k1Context& ctx, crypto::KeyPair lo
       clock_(clock),
       rng_(rng),
       io_(io),
-      strangerBucket_(config.handshakeBurst, config.handshakeRate, clock.nowMs()),
+      admission_(admissionConfig(config.handshakeBurst, config.handshakeRate), clock.nowMs()),
       establishedBucket_(establishedBucket(config.maxPeers, config.rekeyAfterSecs,
                                            config.handshakeMaxResends, config.handshakeBurst,
                                            config.handshakeRate, clock.nowMs())) {}

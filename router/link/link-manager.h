@@ -22,6 +22,7 @@
 #include "router/identity/public-key.h"
 #include "router/link/active-link.h"
 #include "router/link/drop-reason.h"
+#include "router/link/handshake-admission.h"
 #include "router/link/handshake-driver.h"
 #include "router/link/index-table.h"
 #include "router/link/link-config.h"
@@ -43,6 +44,11 @@ struct LinkCounters {
   uint64_t msg1FrameResends = 0;  // msg1s resent at once for a peer frame on a handshake index
   uint64_t linksUp = 0;
   uint64_t linksDown = 0;
+  // msg1 admission of non-peers (handshake-admission.h): sources tracked now,
+  // sources evicted from the full table, msg1s admitted from the reserve.
+  uint64_t admissionSources = 0;
+  uint64_t admissionEvictions = 0;
+  uint64_t admissionReserveAdmits = 0;
 
   uint64_t dropped(DropReason reason) const { return drops[static_cast<size_t>(reason)]; }
   uint64_t droppedTotal() const;
@@ -198,6 +204,9 @@ class LinkManager {
   void onReport(ActiveLink& link, fmp::LinkMessageType type, std::span<const uint8_t> body);
   // Handshakes (link-manager-handshake.cpp).
   void handleMsg1(const TransportAddr& from, std::span<const uint8_t> packet);
+  // Admission of a msg1 (handshake-admission.h); a refusal is counted
+  // under its reason.
+  bool admit(const TransportAddr& from, uint64_t nowMs);
   void acceptInbound(const TransportAddr& from, const fmp::Msg1Frame& frame, InboundHello& hello,
                      uint64_t nowMs);
   // Allocates an index, sends msg2 and builds the (not yet promoted) link;
@@ -221,7 +230,7 @@ class LinkManager {
   crypto::Rng& rng_;
   LinkIo& io_;
   IndexTable indices_;
-  TokenBucket strangerBucket_;
+  HandshakeAdmission admission_;  // every msg1, before any crypto
   TokenBucket establishedBucket_;
   std::map<identity::NodeAddr, StaticPeer> statics_;
   std::map<identity::NodeAddr, OutboundHandshake> outbound_;

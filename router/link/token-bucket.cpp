@@ -9,12 +9,16 @@ namespace fips::router::link {
 TokenBucket::TokenBucket(uint32_t capacity, double ratePerSec, uint64_t nowMs)
     : capacity_(capacity), rate_(ratePerSec), tokens_(capacity), lastMs_(nowMs) {}
 
-bool TokenBucket::tryAcquire(uint64_t nowMs) {
+double TokenBucket::available(uint64_t nowMs) {
   if (nowMs > lastMs_) {
     tokens_ = std::min(capacity_, tokens_ + static_cast<double>(nowMs - lastMs_) * rate_ / 1000.0);
     lastMs_ = nowMs;
   }
-  if (tokens_ < 1.0) return false;
+  return tokens_;
+}
+
+bool TokenBucket::tryAcquire(uint64_t nowMs) {
+  if (available(nowMs) < 1.0) return false;
   tokens_ -= 1.0;
   return true;
 }

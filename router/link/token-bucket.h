@@ -15,6 +15,9 @@ class TokenBucket {
 
   // Refills for the time since the last call, then takes one token if there is one.
   bool tryAcquire(uint64_t nowMs);
+  // Refills for the time since the last call; the tokens now (fractional).
+  double available(uint64_t nowMs);
+  uint32_t capacity() const { return static_cast<uint32_t>(capacity_); }
 
  private:
   double capacity_;

@@ -248,11 +248,14 @@ void MeshNode::onLinkDown(const link::PeerInfo& peer, link::LinkDownReason reaso
   io_.onLinkDown(peer, reason);
   bloom_.removePeer(peer.addr);
   apply(tree_.removePeer(peer.addr, costs_, now()));
-  if (reason == link::LinkDownReason::PEER_RESTART || reason == link::LinkDownReason::REMOVED) {
-    fsp::SessionActions actions;
-    sessions_.removeSession(peer.addr, actions);
-    apply(actions);
-  }
+  // FIPS spec 04 §2.4 (reference remove_active_peer): the session keyed by
+  // a peer whose link goes away, for any reason, goes with it. A Disconnect
+  // (the peer's graceful restart or move) is the case that matters: the peer
+  // comes back with no session, and ours would go on sealing to keys it no
+  // longer has until the next session rekey (#25).
+  fsp::SessionActions actions;
+  sessions_.removeSession(peer.addr, actions);
+  apply(actions);
 }
 
 void MeshNode::onLinkMessage(const identity::NodeAddr& peer, fmp::LinkMessageType type,

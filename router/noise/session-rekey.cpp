@@ -79,6 +79,16 @@ std::optional<XkMsg1> SessionRekey::startRekey(uint64_t nowMs, crypto::Rng& rng)
   return msg1;
 }
 
+std::optional<XkMsg1> SessionRekey::reconfirm(uint64_t nowMs, crypto::Rng& rng) {
+  if (keys_.hasPending() || retainedMsg3_ || (handshake_ && !handshakeIsOurs_)) {
+    return std::nullopt;
+  }
+  auto msg1 = startRekey(nowMs, rng);
+  if (msg1) ++stats_.reconfirms;
+  reconfirming_ = msg1.has_value();
+  return msg1;
+}
+
 SessionRekeyTick SessionRekey::tick(uint64_t nowMs, crypto::Rng& rng) {
   if (redrawJitter_ && drawRekeyJitter(rng, jitterSecs_)) redrawJitter_ = false;
   SessionRekeyTick out;
@@ -101,6 +111,7 @@ SessionRekeyTick SessionRekey::tick(uint64_t nowMs, crypto::Rng& rng) {
       !rekeyDue(cfg_.rekey, nowMs - sessionStartMs_, jitterSecs_, keys_.sendCounter())) {
     return out;
   }
+  reconfirming_ = false;
   out.msg1 = startRekey(nowMs, rng);
   return out;
 }
@@ -173,6 +184,13 @@ std::optional<XkMsg3> SessionRekey::onMsg2(std::span<const uint8_t> msg2, uint64
   retainedMsg3_ = msg3;
   msg3Resends_ = 0;
   nextMsg3ResendMs_ = nowMs + cfg_.resendIntervalMs;
+  if (reconfirming_) {
+    // The peer opens none of our frames on the current keys: waiting the
+    // cutover delay for it only prolongs the outage (#25).
+    reconfirming_ = false;
+    keys_.cutover(nowMs);
+    promoted(nowMs);
+  }
   return msg3;
 }
 

@@ -64,6 +64,7 @@ struct SessionRekeyStats {
   uint64_t expired = 0;          // handshakes that timed out without completing
   uint64_t abandoned = 0;        // cycles whose msg3 was never confirmed
   uint64_t pendingReplaced = 0;  // a newer msg3 superseded an unpromoted pending
+  uint64_t reconfirms = 0;       // rekeys started by reconfirm() (an unanswering peer)
 };
 
 class SessionRekey {
@@ -78,6 +79,16 @@ class SessionRekey {
   // Per tick (ms clock): msg3 resend or abandon, initiator cutover after
   // SESSION_CUTOVER_DELAY_MS, drain expiry, handshake expiry, the trigger.
   SessionRekeyTick tick(uint64_t nowMs, crypto::Rng& rng);
+  // Starts a rekey now, outside the timer: the peer has stopped answering
+  // our frames, perhaps because it restarted and lost the keys (#25). A
+  // restarted peer answers the msg1 as a new session, so the keys are
+  // re-established; a live one treats it as an ordinary rekey. Replaces a
+  // handshake of ours still unanswered. Its msg2 cuts over at once (no
+  // SESSION_CUTOVER_DELAY_MS: the peer reads nothing we seal now anyway).
+  // Returns the msg1 to send in a
+  // SessionSetup, or nullopt while the peer's handshake, pending keys or a
+  // retained msg3 show a cycle already under way. The caller rate limits.
+  std::optional<XkMsg1> reconfirm(uint64_t nowMs, crypto::Rng& rng);
   // A SessionSetup's msg1 for this established session. Returns the msg2 to
   // send in a SessionAck, or nullopt if the msg1 is dropped (counted).
   std::optional<XkMsg2> onMsg1(std::span<const uint8_t> msg1, uint64_t nowMs, crypto::Rng& rng);
@@ -131,6 +142,7 @@ class SessionRekey {
   // The armed handshake: ours (msg1 sent) or the peer's (msg2 sent).
   std::optional<Handshake> handshake_;
   bool handshakeIsOurs_ = false;
+  bool reconfirming_ = false;  // our handshake came from reconfirm()
   uint64_t handshakeStartMs_ = 0;
   // Last peer msg1 we answered: dampening and responder handshake expiry.
   std::optional<uint64_t> lastPeerRekeyMs_;

@@ -116,6 +116,11 @@ void Simulator::stop(size_t i) {
   nodes_[i]->core.reset();
 }
 
+void Simulator::shutdown(size_t i) {
+  if (nodes_[i]->core) nodes_[i]->core->shutdown();
+  nodes_[i]->core.reset();
+}
+
 void Simulator::start(size_t i, bool newIdentity) {
   SimNode& n = *nodes_[i];
   n.core.reset();

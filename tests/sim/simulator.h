@@ -76,6 +76,9 @@ class Simulator {
   // Crash: the node's core is dropped without a word (neighbours notice by
   // their dead timer).
   void stop(size_t i);
+  // Graceful stop (SIGTERM): the node sends Disconnect(Shutdown) to every
+  // peer, then its core is dropped.
+  void shutdown(size_t i);
   // Starts a stopped node (or restarts a running one, as a crash + start):
   // a fresh startup epoch, and a fresh key pair when newIdentity.
   void start(size_t i, bool newIdentity = false);
