@@ -140,9 +140,8 @@ void TransportSet::onEvent(Worker& worker, capnp::MessageReader& reader) {
 void TransportSet::onPathMtu(Worker& worker, schema::TransportEvent::PathMtu::Reader report) {
   auto endpoint = report.getPeer();
   auto ip = endpoint.getIp();
-  auto peer =
-      link::TransportAddr::make(worker.id, std::span<const uint8_t>(ip.begin(), ip.size()),
-                                endpoint.getPort(), endpoint.getScopeId());
+  auto peer = link::TransportAddr::make(worker.id, std::span<const uint8_t>(ip.begin(), ip.size()),
+                                        endpoint.getPort(), endpoint.getScopeId());
   if (!peer) privsep::fatal("router<-{}: pathMtu with a malformed endpoint", worker.name);
   if (onPathMtu_) onPathMtu_(*peer, report.getMtu());
 }

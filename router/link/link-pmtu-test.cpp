@@ -2,9 +2,9 @@
 // Unit tests of LinkPmtu (RFC 8899 search, black-hole detection, ceilings)
 // on a fake millisecond clock: a simulated path answers each probe that is
 // at most its MTU. Test code only.
-#include <doctest/doctest.h>
-
 #include "router/link/link-pmtu.h"
+
+#include <doctest/doctest.h>
 
 namespace fips::router::link {
 namespace {

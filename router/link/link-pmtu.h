@@ -27,13 +27,13 @@ namespace fips::router::link {
 
 // Timers and sizes of the search (bytes: whole FMP packets).
 struct LinkPmtuConfig {
-  uint16_t maxMtu = 1280;              // the configured transport MTU: never probed above
-  uint16_t baseMtu = 1200;             // BASE_PLPMTU: fallback floor when probes fail
-  uint64_t probeTimeoutMs = 1000;      // PROBE_TIMER
-  uint32_t maxProbes = 2;              // tries per size before it counts as too big
-  uint64_t confirmIntervalMs = 5000;   // re-probe the current size (black-hole detection)
-  uint64_t raiseIntervalMs = 10000;    // look for a larger path while below maxMtu
-  uint16_t searchResolution = 4;       // stop searching when the bounds are this close
+  uint16_t maxMtu = 1280;             // the configured transport MTU: never probed above
+  uint16_t baseMtu = 1200;            // BASE_PLPMTU: fallback floor when probes fail
+  uint64_t probeTimeoutMs = 1000;     // PROBE_TIMER
+  uint32_t maxProbes = 2;             // tries per size before it counts as too big
+  uint64_t confirmIntervalMs = 5000;  // re-probe the current size (black-hole detection)
+  uint64_t raiseIntervalMs = 10000;   // look for a larger path while below maxMtu
+  uint16_t searchResolution = 4;      // stop searching when the bounds are this close
 };
 
 // One probe to send now: id to echo in the acknowledgement, whole packet size.
@@ -69,8 +69,8 @@ class LinkPmtu {
   LinkPmtuConfig config_;
   bool optimistic_ = true;  // maxMtu advertised until the first probe answers or fails
   bool searching_ = true;
-  uint16_t confirmed_;      // largest size known to pass (the floor until one did)
-  uint32_t failedAbove_;    // smallest size known to fail; maxMtu + 1 if none
+  uint16_t confirmed_;    // largest size known to pass (the floor until one did)
+  uint32_t failedAbove_;  // smallest size known to fail; maxMtu + 1 if none
   uint16_t inFlightSize_ = 0;
   uint64_t inFlightId_ = 0;
   uint64_t sentAtMs_ = 0;

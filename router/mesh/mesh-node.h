@@ -19,8 +19,8 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
-#include <unordered_map>
 #include <span>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 

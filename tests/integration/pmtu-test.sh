@@ -43,10 +43,8 @@ veth_link R B 10.98.2.1/24 10.98.2.2/24 vRb-$$ vB-$$
 ip -n "pA-$$" route add default via 10.98.1.2
 ip -n "pB-$$" route add default via 10.98.2.1
 in_ns R sysctl -qw net.ipv4.ip_forward=1
-for pair in "A vA-$$" "R vRa-$$" "R vRb-$$" "B vB-$$"; do
-  set -- $pair
-  in_ns "$1" ethtool -K "$2" gso off tso off gro off tx-udp-segmentation off >/dev/null 2>&1 ||
-    in_ns "$1" ethtool -K "$2" gso off tso off gro off >/dev/null
+for pair in "A:vA-$$" "R:vRa-$$" "R:vRb-$$" "B:vB-$$"; do
+  in_ns "${pair%%:*}" ethtool -K "${pair#*:}" gso off tso off gro off >/dev/null
 done
 
 # set_mtu N: R's interface toward B and B's interface get MTU N.
@@ -129,9 +127,10 @@ serve A
 serve B
 wait_until 10 http_up A
 wait_until 10 http_up B
+t0=$(date +%s%N)
 check "A lowers its link MTU to B to <= 1252 within 30 s" wait_until 30 mtu_at_most A 1252
 check "B lowers its link MTU to A to <= 1252 within 30 s" wait_until 30 mtu_at_most B 1252
-echo "# link MTUs: A->B $(link_mtu A), B->A $(link_mtu B)"
+echo "# link MTUs <= 1252 after $(( ($(date +%s%N) - t0) / 1000000 )) ms: A->B $(link_mtu A), B->A $(link_mtu B)"
 check "1 MiB over fips0, A fetches from B, within 30 s" fetch A B
 check "1 MiB over fips0, B fetches from A, within 30 s" fetch B A
 frag0=$(r_counter fragments); over0=$(r_counter oversize)
@@ -175,9 +174,10 @@ except Exception:
     print(0, 0)
 PYEOF
 )"
-echo "# iperf3 A->B: ${before:-0} Mbit/s before the drop (s 1-4), ${after:-0} Mbit/s after (s 6-10); link MTU A->B now $(link_mtu A)"
+echo "# iperf3 A->B: ${before:-0} Mbit/s before the drop (s 1-4), ${after:-0} Mbit/s after (s 6-10)"
 check "iperf3 moved data before the drop" test "${before:-0}" -gt 0
 check "after the drop to 1300 the throughput keeps > 50 % (${after:-0} of ${before:-0} Mbit/s)" \
   test $(( ${after:-0} * 2 )) -gt "${before:-0}"
 check "A's link MTU to B falls to <= 1272 within 10 s of the drop" wait_until 4 mtu_at_most A 1272
+grep -h "link mtu:" "$WORK/A.log" | sed 's/^/# A: /'
 finish

@@ -77,8 +77,7 @@ std::optional<uint16_t> KernelPathMtu::of(const privsep::SocketAddress& peer) {
   return queryMtu(v6_.get(), peer, IPPROTO_IPV6, IPV6_MTU, headers);
 }
 
-bool PathMtuReportLimiter::allow(const privsep::SocketAddress& peer, uint16_t mtu,
-                                 uint64_t nowMs) {
+bool PathMtuReportLimiter::allow(const privsep::SocketAddress& peer, uint16_t mtu, uint64_t nowMs) {
   std::string key(reinterpret_cast<const char*>(&peer.storage), peer.length);
   auto it = last_.find(key);
   if (it != last_.end() && it->second.mtu == mtu && nowMs - it->second.atMs < 1000) return false;

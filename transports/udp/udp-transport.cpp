@@ -18,6 +18,7 @@
 #include "privsep/host-name.h"
 #include "privsep/log.h"
 #include "privsep/socket-address.h"
+
 #include "transports/udp/path-mtu.h"
 
 namespace fips::transport {
