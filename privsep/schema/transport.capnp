@@ -12,8 +12,18 @@
 #   resolved   after bound, once per resolve request, echoing its id: at
 #              most 8 addresses (MAX_RESOLVED_ADDRS) in resolver order, or
 #              none and a one-line error (at most 200 bytes).
+#   pathMtu    after bound, any number (at most one per peer per second):
+#              a send to peer failed because the kernel's path MTU for it
+#              (ICMP learned, or the interface) is below the datagram;
+#              mtu is that path MTU as UDP payload bytes (IP_MTU/IPV6_MTU
+#              minus the IP and UDP headers). The datagrams were resent
+#              one by one, fragmented by the kernel.
 # Direction router -> worker (TransportRequest): fds: 0 always.
-#   send       after bound: one batch to send with sendmmsg.
+#   send       after bound: one batch to send with sendmmsg. Data goes out
+#              with fragmentation allowed (IPv4 DF clear); a datagram with
+#              probe set is a path MTU probe (RFC 8899) and goes out with
+#              DF set, never fragmented, whatever path MTU the kernel
+#              believes (IP_PMTUDISC_PROBE).
 #   resolve    after bound, by a worker that resolves names (udp): look up
 #              a peer's host name at connect time (getaddrinfo, run off the
 #              event loop). host: a DNS name of at most 253 bytes (letters,
@@ -31,6 +41,7 @@ using Common = import "common.capnp";
 struct Datagram {
   peer @0 :Common.Endpoint;
   payload @1 :Data;
+  probe @2 :Bool;   # router -> worker only: send unfragmented (PMTU probe)
 }
 
 struct TransportEvent {
@@ -50,6 +61,10 @@ struct TransportEvent {
       id @7 :UInt32;                    # the request's id
       addrs @8 :List(Common.Endpoint);  # port as requested
       error @9 :Text;                   # empty when addrs is not
+    }
+    pathMtu :group {
+      peer @10 :Common.Endpoint;
+      mtu @11 :UInt16;                  # UDP payload bytes the path carries
     }
   }
 }

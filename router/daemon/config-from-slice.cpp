@@ -97,6 +97,7 @@ mesh::MeshConfig meshConfig(schema::RouterConfig::Reader slice) {
   c.coordCache.capacity = mesh.getCacheCoordSize();
   c.coordCache.ttlMs = mesh.getCacheCoordTtlSecs() * 1000;
   c.identityCache.capacity = mesh.getCacheIdentitySize();
+  c.pmtuProbing = true;  // RFC 8899 on every link (docs/design/path-mtu.md)
   if (slice.hasSession()) c.session = sessionConfig(slice.getSession(), c.link);
   return c;
 }

@@ -175,6 +175,10 @@ void RouterDaemon::startMesh(schema::RouterConfig::Reader slice, crypto::KeyPair
                                      : mesh_->setStaticPeerAddrs(peer, std::move(addrs));
         if (!taken) spdlog::warn("peer {}: addresses refused", identity::encodeNpub(peer));
       });
+  transports_.setPathMtuHandler([this](const link::TransportAddr& to, uint16_t mtu) {
+    mesh_->onKernelPathMtu(to, mtu);
+    transports_.flush();
+  });
   transports_.setResolvedHandler(
       [this](uint32_t transport, uint32_t request, auto addrs, const std::string& error) {
         resolver_->onResolved(transport, request, std::move(addrs), error, clock_.nowMs());
@@ -434,6 +438,16 @@ void RouterDaemon::onTunEvent(capnp::MessageReader& reader, std::vector<privsep:
 
 void RouterDaemon::sendDatagram(const link::TransportAddr& to, std::span<const uint8_t> packet) {
   transports_.queue(to, packet);
+}
+
+void RouterDaemon::sendProbe(const link::TransportAddr& to, std::span<const uint8_t> packet) {
+  transports_.queue(to, packet, /*probe=*/true);
+}
+
+// "link mtu: <hex node addr> <before> -> <after>", parsed by pmtu-test.sh.
+void RouterDaemon::onLinkMtuChanged(const identity::NodeAddr& peer, uint16_t before,
+                                    uint16_t after) {
+  spdlog::info("link mtu: {} {} -> {}", peer.toHex(), before, after);
 }
 
 void RouterDaemon::onLinkUp(const link::PeerInfo& peer) {

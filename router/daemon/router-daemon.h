@@ -97,6 +97,8 @@ class RouterDaemon final : public mesh::MeshIo {
 
   // mesh::MeshIo
   void sendDatagram(const link::TransportAddr& to, std::span<const uint8_t> packet) override;
+  void sendProbe(const link::TransportAddr& to, std::span<const uint8_t> packet) override;
+  void onLinkMtuChanged(const identity::NodeAddr& peer, uint16_t before, uint16_t after) override;
   void onLinkUp(const link::PeerInfo& peer) override;
   void onLinkSwapped(const link::PeerInfo& peer) override;
   void onLinkDown(const link::PeerInfo& peer, link::LinkDownReason reason) override;

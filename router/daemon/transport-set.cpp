@@ -131,7 +131,19 @@ void TransportSet::onEvent(Worker& worker, capnp::MessageReader& reader) {
     case schema::TransportEvent::RESOLVED:
       onResolved(worker, event.getResolved());
       break;
+    case schema::TransportEvent::PATH_MTU:
+      onPathMtu(worker, event.getPathMtu());
+      break;
   }
+}
+
+void TransportSet::onPathMtu(Worker& worker, schema::TransportEvent::PathMtu::Reader report) {
+  auto endpoint = report.getPeer();
+  auto ip = endpoint.getIp();
+  auto peer = link::TransportAddr::make(worker.id, std::span<const uint8_t>(ip.begin(), ip.size()),
+                                        endpoint.getPort(), endpoint.getScopeId());
+  if (!peer) privsep::fatal("router<-{}: pathMtu with a malformed endpoint", worker.name);
+  if (onPathMtu_) onPathMtu_(*peer, report.getMtu());
 }
 
 void TransportSet::onResolved(Worker& worker, schema::TransportEvent::Resolved::Reader resolved) {
@@ -200,8 +212,10 @@ void TransportSet::onDatagrams(Worker& worker, capnp::List<schema::Datagram>::Re
   flush();
 }
 
-void TransportSet::queue(const link::TransportAddr& to, std::span<const uint8_t> payload) {
-  pending_[to.transportId].push_back({to, std::vector<uint8_t>(payload.begin(), payload.end())});
+void TransportSet::queue(const link::TransportAddr& to, std::span<const uint8_t> payload,
+                         bool probe) {
+  pending_[to.transportId].push_back(
+      {to, std::vector<uint8_t>(payload.begin(), payload.end()), probe});
 }
 
 void TransportSet::flush() {
@@ -242,6 +256,7 @@ void TransportSet::flush() {
         peer.setPort(out.to.port);
         peer.setScopeId(out.to.scopeId);
         entry.setPayload(kj::arrayPtr(out.payload.data(), out.payload.size()));
+        if (out.probe) entry.setProbe(true);
       }
       it->second->channel->send(msg);
       it->second->info.packetsOut += end - first;

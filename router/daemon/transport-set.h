@@ -75,12 +75,17 @@ class TransportSet {
   uint32_t idFor(const std::string& name);
   // Takes the router's end of a (re)started worker's channel.
   void attach(const std::string& name, privsep::UniqueFd fd);
-  // Queues one datagram for the transport `to.transportId`.
-  void queue(const link::TransportAddr& to, std::span<const uint8_t> payload);
+  // Queues one datagram for the transport `to.transportId`; a probe goes
+  // out unfragmented (a path MTU probe, RFC 8899), data may be fragmented.
+  void queue(const link::TransportAddr& to, std::span<const uint8_t> payload, bool probe = false);
   // Sends every queued batch (one message per transport); batches for a
   // transport that is not bound yet wait for it (the newest 256 are kept).
   void flush();
   void setResolvedHandler(ResolvedHandler onResolved) { onResolved_ = std::move(onResolved); }
+  // Called when a worker reports the kernel's path MTU to a peer (UDP
+  // payload bytes) after a send above it failed (TransportEvent.pathMtu).
+  using PathMtuHandler = std::function<void(const link::TransportAddr& peer, uint16_t mtu)>;
+  void setPathMtuHandler(PathMtuHandler onPathMtu) { onPathMtu_ = std::move(onPathMtu); }
   // Asks transport `transportId`'s worker to look up `host` (a valid host
   // name) for `port`; sent at once if the worker is bound, else when it
   // binds. False (nothing sent) if MAX_RESOLVES_IN_FLIGHT are outstanding.
@@ -101,11 +106,12 @@ class TransportSet {
     uint32_t id = 0;
     State state = State::ATTACHED;
     // resolved is also checked against the ids in `resolving`.
-    privsep::AllowTable<Which, 4> allow{std::array<privsep::AllowRule<Which>, 4>{{
+    privsep::AllowTable<Which, 5> allow{std::array<privsep::AllowRule<Which>, 5>{{
         {Which::BOUND, privsep::stateBit(State::ATTACHED), 1},
         {Which::DATAGRAMS, privsep::stateBit(State::BOUND), 0},
         {Which::STATS, privsep::stateBit(State::BOUND), 0},
         {Which::RESOLVED, privsep::stateBit(State::BOUND), 0},
+        {Which::PATH_MTU, privsep::stateBit(State::BOUND), 0},
     }}};
     std::unique_ptr<privsep::Channel> channel;
     TransportInfo info;
@@ -119,11 +125,13 @@ class TransportSet {
   struct Outgoing {
     link::TransportAddr to;
     std::vector<uint8_t> payload;
+    bool probe = false;
   };
 
   void onEvent(Worker& worker, capnp::MessageReader& reader);
   void onDatagrams(Worker& worker, capnp::List<schema::Datagram>::Reader batch);
   void onResolved(Worker& worker, schema::TransportEvent::Resolved::Reader resolved);
+  void onPathMtu(Worker& worker, schema::TransportEvent::PathMtu::Reader report);
   void onDetached(Worker& worker);
   void sendResolves(Worker& worker);
 
@@ -134,6 +142,7 @@ class TransportSet {
   std::map<uint32_t, std::vector<Outgoing>> pending_;
   std::map<uint32_t, std::vector<ResolveRequest>> pendingResolves_;
   ResolvedHandler onResolved_;
+  PathMtuHandler onPathMtu_;
   TransportCounters counters_;
 };
 

@@ -8,6 +8,7 @@
 #include "router/bloom/bloom-config.h"
 #include "router/fsp/session-table.h"
 #include "router/link/link-config.h"
+#include "router/link/link-pmtu.h"
 #include "router/lookup/lookup-state.h"
 #include "router/routing/coord-cache.h"
 #include "router/routing/identity-cache.h"
@@ -23,6 +24,11 @@ struct MeshConfig {
   routing::CoordCacheConfig coordCache;
   routing::IdentityCacheConfig identityCache;
   fsp::SessionConfig session;  // node.session.*
+  // Path MTU probing per link (RFC 8899; mesh-node-pmtu.cpp): on in the
+  // daemon, off by default so simulated meshes carry only protocol traffic.
+  // maxMtu is replaced by the transport MTU.
+  bool pmtuProbing = false;
+  link::LinkPmtuConfig pmtu;
 };
 
 }  // namespace fips::router::mesh

@@ -34,6 +34,15 @@ class MeshIo {
   // An active link switched to our outbound session (LinkIo::onLinkSwapped).
   virtual void onLinkSwapped(const link::PeerInfo&) {}
   virtual void onLinkDown(const link::PeerInfo&, link::LinkDownReason) {}
+  // A path MTU probe (RFC 8899): like sendDatagram, but it must leave
+  // unfragmented (DF set). The default sends it as data.
+  virtual void sendProbe(const link::TransportAddr& to, std::span<const uint8_t> packet) {
+    sendDatagram(to, packet);
+  }
+  // The path MTU estimate of the link to peer changed (bytes, whole FMP
+  // packet), for logs.
+  virtual void onLinkMtuChanged(const identity::NodeAddr&, uint16_t /*before*/,
+                                uint16_t /*after*/) {}
   // Our tree position changed: new root, parent or coordinates (self → root).
   virtual void onTreeChanged(const stp::Coordinates&) {}
   // A lookup we started was answered with a verified proof: target's

@@ -125,6 +125,7 @@ void MeshNode::tick() {
   fsp::SessionActions sessionActions;
   sessions_.tick(nowMs, rng_, sessionActions);
   apply(sessionActions);
+  tickPathMtu();
   flush();
 }
 
@@ -230,10 +231,19 @@ void MeshNode::flush() {
       ++counters_.sendFailures;
     }
   }
+  std::vector<Outgoing> probes;
+  probes.swap(probes_);
+  sendingProbe_ = true;
+  for (const Outgoing& out : probes) links_.sendLinkMessage(out.peer, out.type, out.body);
+  sendingProbe_ = false;
 }
 
 void MeshNode::sendDatagram(const link::TransportAddr& to, std::span<const uint8_t> packet) {
-  io_.sendDatagram(to, packet);
+  if (sendingProbe_) {
+    io_.sendProbe(to, packet);
+  } else {
+    io_.sendDatagram(to, packet);
+  }
 }
 
 void MeshNode::onLinkUp(const link::PeerInfo& peer) {
@@ -242,10 +252,13 @@ void MeshNode::onLinkUp(const link::PeerInfo& peer) {
   bloom_.addPeer(peer.addr);
   lookup_.resetBackoff();
   apply(tree_.addPeer(peer.addr, peer.key.xOnly(), now()));
+  startPathMtu(peer.addr);
+  pollPathMtu(peer.addr);
 }
 
 void MeshNode::onLinkDown(const link::PeerInfo& peer, link::LinkDownReason reason) {
   io_.onLinkDown(peer, reason);
+  pmtu_.erase(peer.addr);
   bloom_.removePeer(peer.addr);
   apply(tree_.removePeer(peer.addr, costs_, now()));
   // FIPS spec 04 §2.4 (reference remove_active_peer): the session keyed by
@@ -292,6 +305,7 @@ void MeshNode::onLookupMessage(const identity::NodeAddr& peer, fmp::LinkMessageT
   if (type == fmp::LinkMessageType::LOOKUP_REQUEST) {
     lookup_.onRequest(*this, peer, body, clock_.nowMs(), actions);
   } else {
+    if (onProbeAnswer(peer, body)) return;
     lookup_.onResponse(*this, ids_, coords_, body, clock_.nowMs(), actions);
   }
   apply(actions);

@@ -20,6 +20,7 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -90,6 +91,10 @@ struct Ipv6Counters {
   uint64_t tooBigSent = 0;       // ICMPv6 Packet Too Big written
   uint64_t icmpRateLimited = 0;  // errors not sent (rate limit or never-answer rules)
   uint64_t dropped = 0;          // not IPv6, undecodable, refused by the session layer
+  // Larger than the session's path MTU allows, sent anyway because the
+  // Packet Too Big would name an MTU under IPv6's 1280, which senders
+  // ignore (RFC 8201 §4): the underlay fragments it.
+  uint64_t oversizeSent = 0;
 };
 
 // What the node looks like now.
@@ -198,6 +203,21 @@ class MeshNode final : private link::LinkIo, private routing::MeshView {
   const link::LinkCounters& linkCounters() const { return links_.counters(); }
   const MeshCounters& counters() const { return counters_; }
 
+  // Link path MTU (mesh-node-pmtu.cpp, RFC 8899). The kernel's path MTU to
+  // a transport address (UDP payload bytes), reported by a worker after a
+  // send above it failed: lowers the estimate of the link(s) there at once.
+  void onKernelPathMtu(const link::TransportAddr& to, uint16_t mtu);
+  // The link's path MTU estimate (bytes, whole FMP packet), at most the
+  // transport MTU; the transport MTU for a peer that is not probed.
+  uint16_t linkMtuOf(const identity::NodeAddr& peer) const;
+  struct PmtuCounters {
+    uint64_t probesSent = 0;
+    uint64_t probesAcked = 0;
+    uint64_t kernelReports = 0;  // kernel path MTUs from the workers
+    uint64_t changes = 0;        // estimate changes over all links
+  };
+  const PmtuCounters& pmtuCounters() const { return pmtuCounters_; }
+
  private:
   // link::LinkIo (called inside the engine: queue sends, never call it).
   void sendDatagram(const link::TransportAddr& to, std::span<const uint8_t> packet) override;
@@ -243,6 +263,13 @@ class MeshNode final : private link::LinkIo, private routing::MeshView {
   void deliverIpv6(const fsp::DeliverData& data);
   void dropPending(const fsp::DropPending& dropped);
   void writeIcmpError(std::optional<std::vector<uint8_t>> packet);
+
+  // mesh-node-pmtu.cpp
+  void startPathMtu(const identity::NodeAddr& peer);
+  void pollPathMtu(const identity::NodeAddr& peer);
+  void tickPathMtu();
+  bool onProbeAnswer(const identity::NodeAddr& peer, std::span<const uint8_t> body);
+  void noteMtuChange(const identity::NodeAddr& peer, uint16_t before, uint16_t after);
   uint16_t effectiveMtu() const;
   uint16_t maxMssFor(const identity::NodeAddr& peer) const;
 
@@ -290,6 +317,13 @@ class MeshNode final : private link::LinkIo, private routing::MeshView {
   uint16_t transportMtu_ = ipv6::MIN_IPV6_MTU;
   TunIo* tun_ = nullptr;
   std::unique_ptr<Ipv6State> ipv6_;  // see ipv6State()
+  // Path MTU state per active link (config_->pmtuProbing), and the probes
+  // queued for flush() (sent through MeshIo::sendProbe).
+  std::unordered_map<identity::NodeAddr, link::LinkPmtu, fsp::NodeAddrHash> pmtu_;
+  std::vector<Outgoing> probes_;
+  bool sendingProbe_ = false;  // flush() is sending a probe: sendDatagram → sendProbe
+  uint64_t nextProbeId_ = 0;
+  PmtuCounters pmtuCounters_;
 };
 
 }  // namespace fips::router::mesh

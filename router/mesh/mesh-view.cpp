@@ -14,9 +14,11 @@ void MeshNode::refreshView() {
     view.coords = tree_.peerCoordinates(peer);
     view.sendReady = true;  // the tree only knows peers whose link is up
     view.treePeer = tree_.isTreePeer(peer);
-    // Every link runs over the node's UDP transport, so its MTU bounds what a
-    // forwarded frame may be (MtuExceeded, spec 04 §6).
-    view.linkMtu = transportMtu_;
+    // The link's probed path MTU (RFC 8899) is what path_mtu folds and
+    // sessions size for; frames up to the transport MTU still go (the
+    // underlay fragments them), larger ones get MtuExceeded (spec 04 §6).
+    view.linkMtu = linkMtuOf(peer);
+    view.hardMtu = transportMtu_;
     // Measured link cost; 1.0 while unmeasured (spec 02 §9.3).
     if (const auto cost = costs_.find(peer); cost != costs_.end()) view.linkCost = cost->second;
     peerViews_.push_back(view);

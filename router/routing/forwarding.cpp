@@ -125,7 +125,7 @@ ForwardResult Forwarder::onSessionDatagram(const MeshView& view, CoordCache& cac
   out.ttl = static_cast<uint8_t>(dg.ttl - 1);
   out.pathMtu = std::min(dg.pathMtu, next.linkMtu);
   std::vector<uint8_t> message = fmp::encodeSessionDatagram(out);
-  if (fmpPacketSize(message.size()) > next.linkMtu) {
+  if (fmpPacketSize(message.size()) > std::max(next.linkMtu, next.hardMtu)) {
     if (signalLimiter_.allow(dest, nowMs)) {
       const RoutingSignal signal =
           MtuExceeded{.destAddr = dest, .reporter = view.selfAddr(), .mtu = next.linkMtu};

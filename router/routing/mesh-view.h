@@ -29,6 +29,10 @@ struct PeerView {
   double linkCost = 1.0;
   // The link's transport MTU in bytes (whole FMP packet); 0xFFFF if unknown.
   uint16_t linkMtu = UINT16_MAX;
+  // The largest frame the link carries at all (bytes; its transport MTU),
+  // when above linkMtu: frames between the two go out with underlay
+  // fragmentation allowed. 0: linkMtu is also the hard limit.
+  uint16_t hardMtu = 0;
 };
 
 // Implemented by the caller (the mesh node), read during one call only.

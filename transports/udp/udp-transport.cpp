@@ -11,12 +11,15 @@
 #include <stdexcept>
 #include <string>
 #include <sys/socket.h>
+#include <time.h>
 
 #include <capnp/message.h>
 
 #include "privsep/host-name.h"
 #include "privsep/log.h"
 #include "privsep/socket-address.h"
+
+#include "transports/udp/path-mtu.h"
 
 namespace fips::transport {
 
@@ -55,6 +58,12 @@ void setBuffer(int fd, int forceName, int name, uint32_t bytes) {
   }
 }
 
+uint64_t monotonicMs() {
+  timespec ts{};
+  ::clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<uint64_t>(ts.tv_sec) * 1000 + static_cast<uint64_t>(ts.tv_nsec) / 1000000;
+}
+
 }  // namespace
 
 UdpTransport::UdpTransport(privsep::EventBase& base) : base_(base) {}
@@ -75,6 +84,8 @@ void UdpTransport::open(schema::TransportConfig::Reader slice,
   setBuffer(socket_.get(), SO_RCVBUFFORCE, SO_RCVBUF, slice.getRecvBufSize());
   setBuffer(socket_.get(), SO_SNDBUFFORCE, SO_SNDBUF, slice.getSendBufSize());
   setIntOption(socket_.get(), SOL_SOCKET, SO_RXQ_OVFL, 1, "SO_RXQ_OVFL");
+  allowFragmentation(socket_.get(), family_);
+  kernelMtu_ = std::make_unique<KernelPathMtu>();
   // UDP GSO where the kernel has it (Linux >= 4.18); per-message segment
   // sizes are given in send(), this only probes for support.
   int noSegment = 0;
@@ -215,12 +226,15 @@ void UdpTransport::noteKernelDrops(msghdr& hdr) {
   }
 }
 
-// Pipeline of send(): the batch's datagrams are checked, then runs of
-// consecutive datagrams to the same peer with one segment size (the last
-// may be shorter) become one UDP GSO message (UDP_SEGMENT), everything else
-// one message each; all go out in sendmmsg calls. A kernel or device that
-// refuses GSO (EIO/EINVAL) turns it off for good and the run is resent
-// datagram by datagram.
+// Pipeline of send(): the batch's datagrams are checked, path MTU probes
+// go out at once unfragmented, then runs of consecutive datagrams to the
+// same peer with one segment size (the last may be shorter) become one UDP
+// GSO message (UDP_SEGMENT), everything else one message each; all go out
+// in sendmmsg calls. A run refused because its segments exceed the
+// kernel's path MTU (EMSGSIZE, or EINVAL from the GSO size check) is resent
+// datagram by datagram (the kernel fragments them) and the path MTU is
+// reported to the router; a kernel or device that refuses GSO otherwise
+// (EIO, EINVAL) turns it off for good.
 void UdpTransport::send(capnp::List<schema::Datagram>::Reader batch) {
   const size_t n = batch.size();
   std::vector<iovec> iovs(n);
@@ -236,6 +250,10 @@ void UdpTransport::send(capnp::List<schema::Datagram>::Reader batch) {
     }
     peers[i] = *peer;
     iovs[i] = {const_cast<kj::byte*>(payload.begin()), payload.size()};
+    if (batch[i].getProbe()) {
+      sendProbe(peers[i], iovs[i]);
+      continue;
+    }
     valid.push_back(i);
   }
   std::vector<mmsghdr> msgs;
@@ -306,10 +324,17 @@ void UdpTransport::sendAll(std::vector<mmsghdr>& msgs, const std::vector<size_t>
       done += static_cast<size_t>(sent);
       continue;
     }
-    if (counts[done] > 1 && (errno == EIO || errno == EINVAL)) {
-      spdlog::warn("UDP GSO refused ({}): sending datagram by datagram", std::strerror(errno));
-      gso_ = false;
+    const int error = errno;
+    if (counts[done] > 1 && (error == EIO || error == EINVAL || error == EMSGSIZE)) {
+      const bool aboveMtu = error != EIO && exceedsPathMtu(msgs[done]);
+      if (!aboveMtu && error != EMSGSIZE) {
+        spdlog::warn("UDP GSO refused ({}): sending datagram by datagram", std::strerror(error));
+        gso_ = false;
+      }
       resendSingly(msgs[done]);
+    } else if (error == EMSGSIZE) {
+      exceedsPathMtu(msgs[done]);
+      ++counters_.sendErrors;
     } else {
       // Unreachable peer, full buffer: that message is lost.
       counters_.sendErrors += counts[done];
@@ -331,6 +356,37 @@ void UdpTransport::resendSingly(const mmsghdr& gsoMessage) {
       ++counters_.txDatagrams;
     }
   }
+}
+
+void UdpTransport::sendProbe(const SocketAddress& peer, iovec& iov) {
+  msghdr one{};
+  one.msg_name = const_cast<sockaddr_storage*>(&peer.storage);
+  one.msg_namelen = peer.length;
+  one.msg_iov = &iov;
+  one.msg_iovlen = 1;
+  if (sendUnfragmented(socket_.get(), family_, one) < 0) {
+    ++counters_.probeErrors;  // above the interface MTU: the router sees it unanswered
+  } else {
+    ++counters_.txDatagrams;
+  }
+}
+
+// Whether the first segment of message is larger than the kernel's path MTU
+// to its peer; if so, the router hears that path MTU (rate-limited).
+bool UdpTransport::exceedsPathMtu(const mmsghdr& message) {
+  SocketAddress peer;
+  std::memcpy(&peer.storage, message.msg_hdr.msg_name, message.msg_hdr.msg_namelen);
+  peer.length = message.msg_hdr.msg_namelen;
+  const auto mtu = kernelMtu_->of(peer);
+  if (!mtu || message.msg_hdr.msg_iov[0].iov_len <= *mtu) return false;
+  if (mtuReports_.allow(peer, *mtu, monotonicMs())) {
+    capnp::MallocMessageBuilder msg;
+    auto event = msg.initRoot<schema::TransportEvent>().initPathMtu();
+    toEndpoint(peer, event.initPeer());
+    event.setMtu(*mtu);
+    router_->send(msg);
+  }
+  return true;
 }
 
 void UdpTransport::onStatsTimer(evutil_socket_t, short, void* arg) {

@@ -20,6 +20,7 @@
 #include "supervisor.capnp.h"
 #include "transport.capnp.h"
 #include "transports/udp/host-resolver.h"
+#include "transports/udp/path-mtu.h"
 
 namespace fips::transport {
 
@@ -29,6 +30,7 @@ struct UdpCounters {
   uint64_t txDatagrams = 0;
   uint64_t kernelDrops = 0;  // SO_RXQ_OVFL: datagrams the kernel dropped
   uint64_t sendErrors = 0;
+  uint64_t probeErrors = 0;  // path MTU probes the kernel refused (above the interface MTU)
 };
 
 // One UDP socket and its event. Not copyable or movable.
@@ -61,6 +63,8 @@ class UdpTransport {
                 const std::vector<privsep::SocketAddress>& peers) const;
   void sendAll(std::vector<mmsghdr>& msgs, const std::vector<size_t>& counts);
   void resendSingly(const mmsghdr& gsoMessage);
+  void sendProbe(const privsep::SocketAddress& peer, iovec& iov);
+  bool exceedsPathMtu(const mmsghdr& message);
   void noteKernelDrops(msghdr& hdr);
   void onResolved(ResolveAnswer answer);
 
@@ -80,6 +84,8 @@ class UdpTransport {
   privsep::EventPtr readEvent_;
   privsep::EventPtr statsTimer_;
   std::unique_ptr<HostResolver> resolver_;
+  std::unique_ptr<KernelPathMtu> kernelMtu_;  // made in open(), before the sandbox
+  PathMtuReportLimiter mtuReports_;
   size_t resolvesInFlight_ = 0;
   uint16_t batchSize_ = 32;
   bool paused_ = false;
