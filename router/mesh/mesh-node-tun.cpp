@@ -84,15 +84,13 @@ void MeshNode::onTunPacket(std::span<uint8_t> packet) {
   const identity::NodeAddr dest = id->addr;
   const auto pathMtu = knownPathMtu(sessions_, dest);
   if (const auto mtu = ipv6::pathPacketTooBig(packet.size(), effectiveMtu(), pathMtu.value_or(0))) {
-    // A flow that started before the path shrank cannot go under 1280:
-    // its packets are sent anyway (fragmented by the underlay) rather than
+    writeIcmpError(ipv6::buildPacketTooBig(packet, *mtu, v6.addr));
+    // A Packet Too Big under 1280 is ignored by senders (RFC 8201 §4), so a
+    // flow that started before the path shrank cannot follow it: its
+    // packets are sent anyway (the underlay fragments them) rather than
     // lost, while new flows get the smaller MSS clamp.
-    if (*mtu < ipv6::MIN_IPV6_MTU) {
-      ++v6.counters.oversizeSent;
-    } else {
-      writeIcmpError(ipv6::buildPacketTooBig(packet, *mtu, v6.addr));
-      return;
-    }
+    if (*mtu >= ipv6::MIN_IPV6_MTU) return;
+    ++v6.counters.oversizeSent;
   }
   ipv6::clampTcpMss(packet, maxMssFor(dest));
   const auto shim = ipv6::compressIpv6(packet);

@@ -91,9 +91,9 @@ struct Ipv6Counters {
   uint64_t tooBigSent = 0;       // ICMPv6 Packet Too Big written
   uint64_t icmpRateLimited = 0;  // errors not sent (rate limit or never-answer rules)
   uint64_t dropped = 0;          // not IPv6, undecodable, refused by the session layer
-  // Larger than the session's path MTU allows, sent anyway because the
-  // Packet Too Big would name an MTU under IPv6's 1280, which senders
-  // ignore (RFC 8201 §4): the underlay fragments it.
+  // Larger than the session's path MTU allows, sent anyway (after a Packet
+  // Too Big) because that Packet Too Big names an MTU under IPv6's 1280,
+  // which senders ignore (RFC 8201 §4): the underlay fragments it.
   uint64_t oversizeSent = 0;
 };
 
