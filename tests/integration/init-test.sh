@@ -21,6 +21,7 @@ BUILD=${1:?usage: init-test.sh BUILD_DIR}
 [ "$(id -u)" -eq 0 ] || { echo "SKIP: needs root"; exit 77; }
 
 CTL=$BUILD/ctl/fipsctl
+quiet() { "$@" > /dev/null; }
 node_ns A "iA-$$"
 node_ns B "iB-$$"
 veth_link A B 10.96.0.1/24 10.96.0.2/24 viA-$$ viB-$$
@@ -54,15 +55,15 @@ check "init prints A's npub" grep -q "npub     ${NPUB[A]}" "$WORK/out"
 
 "$CTL" init -d "$WORK/C" > /dev/null
 for n in A B C; do
-  check "fips --check accepts init's $n/fips.yaml" "$BUILD/fips" --check -c "$WORK/$n/fips.yaml"
+  check "fips --check accepts init's $n/fips.yaml" quiet "$BUILD/fips" --check -c "$WORK/$n/fips.yaml"
 done
 
 start_suite A; start_suite B
 tun_ready() { grep -q "TUN fips0 ready" "$WORK/$1.log" 2>/dev/null; }
 check "A brings fips0 up" wait_until 20 tun_ready A
 check "B brings fips0 up" wait_until 20 tun_ready B
-check "fips0 exists in A's namespace" in_ns A ip link show fips0
-check "fips0 exists in B's namespace" in_ns B ip link show fips0
+check "fips0 exists in A's namespace" quiet in_ns A ip link show fips0
+check "fips0 exists in B's namespace" quiet in_ns B ip link show fips0
 wait_until 5 test -S "$WORK/A/control.sock"
 
 "$CTL" -c "$WORK/A/fips.yaml" status > "$WORK/status" 2>&1
@@ -72,6 +73,7 @@ check "FIPS_CONTROL_SOCKET reaches B" bash -c \
   "FIPS_CONTROL_SOCKET='$WORK/B/control.sock' '$CTL' status --json | json_get 'd[\"node\"][\"npub\"]' | grep -qx '${NPUB[B]}'"
 
 check "A and B link" wait_link_up 20 A B
+[ -z "${SHOW:-}" ] || "$CTL" -c "$WORK/A/fips.yaml" status
 addr_of() { "$CTL" identity --key-file "$WORK/$1/fips.key" --json | json_get 'd["ipv6_addr"]'; }
 ADDR_B=$(addr_of B)
 peers_has_b() { "$CTL" -c "$WORK/A/fips.yaml" show peers | grep -q "${NPUB[B]}  $ADDR_B  udp"; }
