@@ -10,6 +10,7 @@
 #include <string>
 #include <sys/stat.h>
 #include <system_error>
+#include <tuple>
 #include <variant>
 
 #include <fmt/format.h>
@@ -59,7 +60,9 @@ std::variant<InitSettings, std::string> settingsFrom(const InitOptions& o, const
   InitSettings s;
   s.dir = dir.string();
   s.listen = o.listen;
-  s.dnsPort = o.dnsPort;
+  auto dns = parseDnsSpec(o.dns);
+  if (auto* err = std::get_if<std::string>(&dns)) return *err;
+  std::tie(s.dnsBind, s.dnsPort) = std::get<std::pair<std::string, uint16_t>>(dns);
   s.socketPath = o.socketPath.empty() ? initSocketPath(s.dir)
                                       : std::optional(fs::absolute(o.socketPath).string());
   for (const std::string* text : {&s.dir, &s.listen}) {
@@ -122,9 +125,9 @@ CLI::App& addInitCommand(CLI::App& app, InitOptions& options) {
   command->add_option("--socket", options.socketPath,
                       "Control socket path (default: DIR/control.sock; the system default "
                       "for /etc/fips)");
-  command->add_option("--dns-port", options.dnsPort, "Port of the .fips DNS responder on ::1")
-      ->capture_default_str()
-      ->check(CLI::Range(1, 65535));
+  command->add_option("--dns", options.dns,
+                      "Address:port of the .fips DNS responder (port 53 to be the resolver)")
+      ->capture_default_str();
   command->add_flag("-f,--force", options.force,
                     "Replace an existing fips.yaml (fips.key is never replaced)");
   return *command;

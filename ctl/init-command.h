@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // `fipsctl init [-d DIR] [--listen ADDR:PORT] [--peer NPUB@HOST:PORT]...
-// [--socket PATH] [--dns-port PORT] [--force] [--json]`: a new node's
+// [--dns ADDR:PORT] [--socket PATH] [--force] [--json]`: a new node's
 // directory in one command, as `yggdrasil -genconf` and `wg genkey` do:
 // DIR/fips.yaml (init-config.h) and the key pair fips.key / fips.pub
 // (keygen's writer). Runs in fipsctl, usually as root; everything comes
@@ -22,7 +22,7 @@ struct InitOptions {
   std::string listen = "0.0.0.0:2121";
   std::vector<std::string> peers;   // NPUB@HOST:PORT each
   std::string socketPath;           // "" = initSocketPath(dir)
-  uint16_t dnsPort = 5354;
+  std::string dns = "[::1]:5354";  // the .fips responder: dns.bind_addr and dns.port
   bool force = false;
   bool json = false;                // fipsctl's global --json
 };

@@ -38,6 +38,17 @@ TEST_CASE("init: --peer NPUB@HOST:PORT") {
   }
 }
 
+TEST_CASE("init: --dns ADDR:PORT") {
+  using Dns = std::pair<std::string, uint16_t>;
+  CHECK(std::get<Dns>(parseDnsSpec("[::1]:53")) == Dns{"::1", 53});
+  CHECK(std::get<Dns>(parseDnsSpec("127.0.0.1:5354")) == Dns{"127.0.0.1", 5354});
+  for (const char* bad : {"::1", "[::1]:", "[::1]:0", "[::1]:65536", "[::1]:5x", ":53", "[]:53"}) {
+    CAPTURE(bad);
+    REQUIRE(std::holds_alternative<std::string>(parseDnsSpec(bad)));
+    CHECK(std::get<std::string>(parseDnsSpec(bad)).starts_with("--dns '"));
+  }
+}
+
 TEST_CASE("init: the control socket is in DIR, except for /etc/fips") {
   CHECK(initSocketPath("/tmp/node-a") == "/tmp/node-a/control.sock");
   CHECK_FALSE(initSocketPath("/etc/fips").has_value());
@@ -52,6 +63,7 @@ InitSettings settings() {
   s.ipv6 = "fd00::1";
   s.listen = "10.0.0.1:2121";
   s.socketPath = "/tmp/node \"a\"/control.sock";
+  s.dnsBind = "::";
   s.dnsPort = 53;
   const std::string other = router::identity::test::identityVectors()["valid"][1]["npub"];
   s.peers = {{NPUB, "10.0.0.2:2121"}, {other, "peer.example:2200"}};
@@ -68,6 +80,7 @@ TEST_CASE("init: the generated file loads with what it says, and no warning") {
   CHECK(c.node.identity.persistent);
   CHECK_FALSE(c.node.identity.nsec.has_value());
   CHECK(c.dns.enabled);
+  CHECK(c.dns.bindAddr == "::");
   CHECK(c.dns.port == 53);
   CHECK(c.node.control.socketPath == "/tmp/node \"a\"/control.sock");
   REQUIRE(c.transports.udp.size() == 1);

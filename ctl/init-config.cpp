@@ -70,6 +70,29 @@ std::variant<InitPeer, std::string> parsePeerSpec(std::string_view spec) {
   return InitPeer{std::string(npub), std::string(addr)};
 }
 
+std::variant<std::pair<std::string, uint16_t>, std::string> parseDnsSpec(std::string_view spec) {
+  const auto bad = [spec](std::string_view why) {
+    return fmt::format("--dns '{}': {} (expected ADDR:PORT, e.g. [::1]:53)", spec, why);
+  };
+  const auto colon = spec.rfind(':');
+  if (colon == std::string_view::npos || colon == 0) return bad("no ADDR:PORT");
+  std::string_view host = spec.substr(0, colon);
+  const std::string_view portText = spec.substr(colon + 1);
+  if (host.size() >= 2 && host.front() == '[' && host.back() == ']') {
+    host = host.substr(1, host.size() - 2);
+  } else if (host.find(':') != std::string_view::npos) {
+    return bad("an IPv6 address needs brackets");
+  }
+  unsigned port = 0;
+  if (portText.empty() || portText.size() > 5 ||
+      portText.find_first_not_of("0123456789") != std::string_view::npos ||
+      (port = static_cast<unsigned>(std::stoul(std::string(portText)))) == 0 || port > 65535) {
+    return bad("the port must be 1 to 65535");
+  }
+  if (host.empty() || unwritableCharacter(host)) return bad("no address");
+  return std::pair<std::string, uint16_t>(std::string(host), static_cast<uint16_t>(port));
+}
+
 std::optional<std::string> initSocketPath(const std::string& dir) {
   if (dir == router::identity::SYSTEM_CONFIG_DIR) return std::nullopt;
   return dir + "/control.sock";
@@ -125,11 +148,12 @@ std::string initYaml(const InitSettings& s) {
       "\n"
       "# The .fips DNS responder: answers <npub>.fips (and names from\n"
       "# /etc/fips/hosts) with the node's fd00:: address. Point the system\n"
-      "# resolver's .fips domain at [::1]:{port} (e.g. systemd-resolved), or use\n"
-      "# port 53 where nothing else answers DNS (e.g. in a network namespace).\n"
+      "# resolver's .fips domain at this address and port (e.g. with\n"
+      "# systemd-resolved), or use port 53 where nothing else answers DNS (e.g.\n"
+      "# in a network namespace, with `nameserver ::1` in its resolv.conf).\n"
       "dns:\n"
       "  enabled: true\n"
-      "  bind_addr: \"::1\"\n"
+      "  bind_addr: {bind}\n"
       "  port: {port}\n"
       "\n"
       "# How this node reaches its peers: UDP, listening on this address:port\n"
@@ -140,7 +164,7 @@ std::string initYaml(const InitSettings& s) {
       "\n"
       "{peers}",
       fmt::arg("npub", s.npub), fmt::arg("ipv6", s.ipv6), fmt::arg("file", file),
-      fmt::arg("dir", s.dir), fmt::arg("control", control), fmt::arg("port", s.dnsPort),
+      fmt::arg("dir", s.dir), fmt::arg("control", control), fmt::arg("bind", yamlQuoted(s.dnsBind)), fmt::arg("port", s.dnsPort),
       fmt::arg("listen", yamlQuoted(s.listen)), fmt::arg("peers", peersSection(s.peers)));
 }
 

@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -28,6 +29,7 @@ struct InitSettings {
   std::string ipv6;    // its fd00::/8 address, for the header comment
   std::string listen;  // transports.udp.bind_addr
   std::optional<std::string> socketPath;  // node.control.socket_path; unset = the default
+  std::string dnsBind = "::1";            // dns.bind_addr
   uint16_t dnsPort = 5354;                // dns.port
   std::vector<InitPeer> peers;
 };
@@ -36,6 +38,10 @@ struct InitSettings {
 // non-empty and end in ":PORT" (the config loader checks it further). The
 // error is one line naming the argument.
 std::variant<InitPeer, std::string> parsePeerSpec(std::string_view spec);
+
+// --dns "ADDR:PORT" ("[v6]:port" or "v4:port") as dns.bind_addr and
+// dns.port, or a one-line error. The address is checked by the loader.
+std::variant<std::pair<std::string, uint16_t>, std::string> parseDnsSpec(std::string_view spec);
 
 // node.control.socket_path for a node whose files are in `dir` (absolute):
 // dir/control.sock, unless `dir` is /etc/fips, whose node keeps the

@@ -87,7 +87,7 @@ TEST_CASE("fipsctl init: bad input writes nothing") {
   const std::string d = tmp.path().string();
   for (const std::string& args :
        {std::string("--peer npub1bad@10.0.0.1:2121"), std::string("--peer ") + PEER,
-        std::string("--listen nonsense"), std::string("--dns-port 0")}) {
+        std::string("--listen nonsense"), std::string("--dns '[::1]:0'"), std::string("--dns nonsense:53")}) {
     CAPTURE(args);
     RunResult r = runFipsctl("init -d " + d + " " + args);
     CHECK(r.status == 1);

@@ -5,7 +5,7 @@
 #   ns iA-$$                                   ns iB-$$
 #   fipsctl init -d $WORK/A                    fipsctl init -d $WORK/B
 #     --listen 10.96.0.1:2121                    --listen 10.96.0.2:2121
-#     --peer <B>@10.96.0.2:2121 --dns-port 53    --peer <A>@10.96.0.1:2121 --dns-port 53
+#     --peer <B>@10.96.0.2:2121 --dns '[::1]:53'    --peer <A>@10.96.0.1:2121 --dns '[::1]:53'
 #   fips -c $WORK/A/fips.yaml ---- veth ---- fips -c $WORK/B/fips.yaml
 #
 # Checks: init's output (and that of a bare `init`) passes `fips --check`;
@@ -34,20 +34,20 @@ netns_workdir
 
 # A first without peers (B has no key yet), then B naming A, then A again
 # naming B: --force replaces A's fips.yaml and keeps its key.
-check "init A exits 0" "$CTL" init -d "$WORK/A" --listen 10.96.0.1:2121 --dns-port 53
+check "init A exits 0" "$CTL" init -d "$WORK/A" --listen 10.96.0.1:2121 --dns '[::1]:53'
 NPUB[A]=$(cat "$WORK/A/fips.pub")
-check "init B --peer A exits 0" "$CTL" init -d "$WORK/B" --listen 10.96.0.2:2121 --dns-port 53 \
+check "init B --peer A exits 0" "$CTL" init -d "$WORK/B" --listen 10.96.0.2:2121 --dns '[::1]:53' \
   --peer "${NPUB[A]}@10.96.0.1:2121"
 NPUB[B]=$(cat "$WORK/B/fips.pub")
 cp "$WORK/A/fips.key" "$WORK/A.key.before"
 cp "$WORK/A/fips.yaml" "$WORK/A.yaml.before"
-"$CTL" init -d "$WORK/A" --listen 10.96.0.1:2121 --dns-port 53 \
+"$CTL" init -d "$WORK/A" --listen 10.96.0.1:2121 --dns '[::1]:53' \
   --peer "${NPUB[B]}@10.96.0.2:2121" > "$WORK/out" 2> "$WORK/err"
 check "init again without --force exits 1" [ $? -eq 1 ]
 check "... with one line naming fips.yaml" \
   bash -c "[ \$(wc -l < '$WORK/err') -eq 1 ] && grep -q '$WORK/A/fips.yaml already exists' '$WORK/err'"
 check "... and leaves fips.yaml as it was" cmp -s "$WORK/A/fips.yaml" "$WORK/A.yaml.before"
-"$CTL" init -d "$WORK/A" --listen 10.96.0.1:2121 --dns-port 53 \
+"$CTL" init -d "$WORK/A" --listen 10.96.0.1:2121 --dns '[::1]:53' \
   --peer "${NPUB[B]}@10.96.0.2:2121" --force > "$WORK/out"
 check "init --force exits 0 and says the key is kept" grep -q "Kept the existing key" "$WORK/out"
 check "init --force keeps fips.key byte for byte" cmp "$WORK/A/fips.key" "$WORK/A.key.before"
