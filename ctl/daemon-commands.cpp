@@ -20,8 +20,6 @@
 
 #include <fmt/format.h>
 
-#include "privsep/control-path.h"
-
 #include "ctl/cli-checks.h"
 #include "ctl/control-client.h"
 #include "ctl/mesh-render.h"
@@ -31,6 +29,8 @@
 #include "ctl/report.h"
 #include "ctl/routing-render.h"
 #include "ctl/show-render.h"
+#include "ctl/socket-choice.h"
+#include "ctl/status-render.h"
 #include "ctl/stats-render.h"
 #include "router/control/json/command-json.h"
 #include "router/control/json/probe-json.h"
@@ -71,15 +71,11 @@ int printJson(const Json& doc) {
   return print(doc.dump(2) + "\n");
 }
 
-std::string socketPath(const DaemonOptions& o) {
-  return o.socketPath.empty() ? privsep::defaultControlSocketPath() : o.socketPath;
-}
-
-// Runs `body` with a connected client; daemon and connection errors become
-// one line and status 1.
+// Runs `body` with a client connected to the socket socket-choice.h
+// picks; daemon, config and connection errors become one line and status 1.
 int withClient(const DaemonOptions& o, const std::function<int(ControlClient&)>& body) {
   try {
-    ControlClient client(socketPath(o));
+    ControlClient client(chooseControlSocket(socketSourcesFromProcess(o.socketPath, o.configPath)));
     return body(client);
   } catch (const ControlError& e) {
     return reportError(e.what());
@@ -110,6 +106,22 @@ int showStatus(const DaemonOptions& o) {
     auto response = c.wait(c.control().statusRequest().send());
     auto status = response.getStatus();
     return o.json ? printJson(statusJson(status)) : print(statusTable(status));
+  });
+}
+
+// fipsctl status: four answers of one node on one screen.
+int status(const DaemonOptions& o) {
+  return withClient(o, [&](ControlClient& c) {
+    auto node = c.wait(c.control().statusRequest().send());
+    auto peers = c.wait(c.control().peersRequest().send());
+    auto tree = c.wait(c.control().treeRequest().send());
+    auto sessions = c.wait(c.control().sessionsRequest().send());
+    if (o.json) {
+      return print(statusScreenJson(node.getStatus(), peers.getPeers(), tree.getTree(),
+                                    sessions.getSessions()));
+    }
+    return print(statusScreen(node.getStatus(), peers.getPeers(), tree.getTree(),
+                              sessions.getSessions(), nowUnixMs()));
   });
 }
 
@@ -444,6 +456,7 @@ void addStats(CLI::App& app, DaemonOptions& o) {
 }  // namespace
 
 void addDaemonCommands(CLI::App& app, DaemonOptions& o) {
+  leaf(app, "status", "The node at a glance: identity, tree, peers, sessions", o, status);
   addShow(app, o);
   CLI::App* acl = app.add_subcommand("acl", "Peer ACL");
   acl->require_subcommand(1);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // fipsctl's daemon subcommands (spec 08 §2, reference
-// docs/reference/cli-fipsctl.md): show, acl, stats, connect, disconnect,
-// probe. Those the router can answer talk to its control service; those
+// docs/reference/cli-fipsctl.md): status, show, acl, stats, connect,
+// disconnect, probe. Those the router can answer talk to its control service; those
 // for layers this build lacks say so and exit 1. Runs in fipsctl; every
 // argument is operator input.
 #pragma once
@@ -17,7 +17,8 @@
 namespace fips::ctl {
 
 struct DaemonOptions {
-  std::string socketPath;  // -s; "" = the default path
+  std::string socketPath;  // -s; "" = not given (socket-choice.h)
+  std::string configPath;  // -c; "" = not given
   bool json = false;
   std::string format;  // stats metrics --format: table, json, prometheus; "" = not given (table)
   std::string peer;

@@ -7,7 +7,6 @@
 #include <fstream>
 #include <string>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <vector>
 
 #include <doctest/doctest.h>
@@ -15,6 +14,7 @@
 
 #include "router/crypto/secp256k1-context.h"
 #include "router/identity/nip19.h"
+#include "ctl/fipsctl-run.h"
 #include "router/identity/test-util.h"
 
 namespace fips::ctl {
@@ -23,24 +23,9 @@ namespace {
 using router::identity::test::fileMode;
 using router::identity::test::readText;
 using router::identity::test::TempDir;
-
-struct RunResult {
-  int status;
-  std::string out;
-  std::string err;
-};
-
-// Runs `fipsctl <args>` through /bin/sh; args must be shell-safe.
-RunResult runFipsctl(const std::string& args) {
-  TempDir capture;
-  std::string outPath = (capture.path() / "out").string();
-  std::string errPath = (capture.path() / "err").string();
-  std::string command =
-      std::string(FIPSCTL_PATH) + " " + args + " >" + outPath + " 2>" + errPath + " </dev/null";
-  int raw = std::system(command.c_str());
-  int status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return {status, readText(outPath), readText(errPath)};
-}
+using test::isOneErrorLine;
+using test::RunResult;
+using test::runFipsctl;
 
 std::vector<std::string> lines(const std::string& text) {
   std::vector<std::string> out;
@@ -52,10 +37,6 @@ std::vector<std::string> lines(const std::string& text) {
     start = end + 1;
   }
   return out;
-}
-
-bool isOneErrorLine(const std::string& err) {
-  return err.starts_with("fipsctl: ") && err.find('\n') == err.size() - 1;
 }
 
 nlohmann::json firstVector() {
@@ -74,7 +55,7 @@ TEST_CASE("fipsctl: --help, -V and bad usage") {
   RunResult version = runFipsctl("-V");
   CHECK(version.status == 0);
   CHECK(version.out.starts_with("fipsctl "));
-  for (const char* bad : {"", "frobnicate", "keygen --bogus", "identity --nsec a --key-file b"}) {
+  for (const char* bad : {"frobnicate", "keygen --bogus", "identity --nsec a --key-file b"}) {
     CAPTURE(bad);
     RunResult result = runFipsctl(bad);
     CHECK(result.status == 1);
@@ -90,11 +71,23 @@ TEST_CASE("fipsctl: an unknown subcommand is named in the error") {
   CHECK(nested.status == 1);
   CHECK(nested.err ==
         "fipsctl: unrecognized subcommand 'show frobnicate' (see fipsctl show --help)\n");
-  // With no word at all the requirement itself is the error.
-  RunResult none = runFipsctl("show");
-  CHECK(none.status == 1);
-  CHECK(none.err.find("unrecognized") == std::string::npos);
-  CHECK(isOneErrorLine(none.err));
+}
+
+TEST_CASE("fipsctl: no subcommand lists what it can do") {
+  RunResult top = runFipsctl("");
+  CHECK(top.status == 2);
+  CHECK(top.out.empty());
+  for (const char* command : {"init", "status", "show", "keygen", "connect", "probe"}) {
+    CAPTURE(command);
+    CHECK(top.err.find(std::string("\n  ") + command + " ") != std::string::npos);
+  }
+  RunResult show = runFipsctl("show");
+  CHECK(show.status == 2);
+  CHECK(show.err.find("unrecognized") == std::string::npos);
+  for (const char* command : {"status", "peers", "links", "tree", "sessions"}) {
+    CAPTURE(command);
+    CHECK(show.err.find(std::string("\n  ") + command + " ") != std::string::npos);
+  }
 }
 
 TEST_CASE("fipsctl: -s '' is an error, not the default path") {

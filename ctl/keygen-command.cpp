@@ -61,26 +61,6 @@ int printToStdout(const identity::Keypair& keypair, bool json) {
   return flushStdout();
 }
 
-// Creates the key directory itself when missing, but not missing parents: a
-// typo in -d must not leave a new directory tree behind (the reference
-// creates every missing parent silently). The reason on failure.
-std::optional<std::string> makeKeyDir(const std::filesystem::path& dir) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(dir, ec)) return std::nullopt;
-  std::filesystem::path trimmed = dir;
-  if (!trimmed.has_filename() && trimmed.has_relative_path()) trimmed = trimmed.parent_path();
-  std::filesystem::path parent = trimmed.parent_path();
-  if (parent.empty()) parent = ".";
-  if (!std::filesystem::is_directory(parent, ec)) {
-    return fmt::format("cannot create directory {}: {} does not exist (create it first)",
-                       dir.string(), parent.string());
-  }
-  if (!std::filesystem::create_directory(trimmed, ec) && ec) {
-    return fmt::format("cannot create directory {}: {}", dir.string(), ec.message());
-  }
-  return std::nullopt;
-}
-
 int writeFiles(const identity::Keypair& keypair, const KeygenOptions& options) {
   std::filesystem::path dir(options.dir);
   std::filesystem::path keyPath = dir / identity::KEY_FILE_NAME;
@@ -90,14 +70,7 @@ int writeFiles(const identity::Keypair& keypair, const KeygenOptions& options) {
     return reportError(
         fmt::format("key file already exists: {} (use --force to overwrite)", keyPath.string()));
   }
-  if (auto err = makeKeyDir(dir)) return reportError(*err);
-  if (auto err = identity::writeKeyFile(keyPath, keypair.secretKey)) {
-    return reportError(fmt::format("failed to write key file: {}", *err));
-  }
-  // The private key is on disk already, so a missing fips.pub only warns.
-  if (auto err = identity::writePubFile(dir / identity::PUB_FILE_NAME, keypair.publicKey)) {
-    reportWarning(fmt::format("failed to write pub file: {}", *err));
-  }
+  if (auto err = writeKeyPair(dir, keypair)) return reportError(*err);
   constexpr const char* NOTE =
       "NOTE: Set 'node.identity.persistent: true' in fips.yaml\n      for the daemon to use "
       "these keys (without it, it runs with a fresh identity\n      and leaves them alone).\n";
@@ -117,6 +90,36 @@ int writeFiles(const identity::Keypair& keypair, const KeygenOptions& options) {
 }
 
 }  // namespace
+
+std::optional<std::string> makeKeyDir(const std::filesystem::path& dir) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(dir, ec)) return std::nullopt;
+  std::filesystem::path trimmed = dir;
+  if (!trimmed.has_filename() && trimmed.has_relative_path()) trimmed = trimmed.parent_path();
+  std::filesystem::path parent = trimmed.parent_path();
+  if (parent.empty()) parent = ".";
+  if (!std::filesystem::is_directory(parent, ec)) {
+    return fmt::format("cannot create directory {}: {} does not exist (create it first)",
+                       dir.string(), parent.string());
+  }
+  if (!std::filesystem::create_directory(trimmed, ec) && ec) {
+    return fmt::format("cannot create directory {}: {}", dir.string(), ec.message());
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> writeKeyPair(const std::filesystem::path& dir,
+                                        const identity::Keypair& keypair) {
+  if (auto err = makeKeyDir(dir)) return err;
+  if (auto err = identity::writeKeyFile(dir / identity::KEY_FILE_NAME, keypair.secretKey)) {
+    return fmt::format("failed to write key file: {}", *err);
+  }
+  // The private key is on disk already, so a missing fips.pub only warns.
+  if (auto err = identity::writePubFile(dir / identity::PUB_FILE_NAME, keypair.publicKey)) {
+    reportWarning(fmt::format("failed to write pub file: {}", *err));
+  }
+  return std::nullopt;
+}
 
 CLI::App& addKeygenCommand(CLI::App& app, KeygenOptions& options) {
   options.dir = std::string(identity::SYSTEM_CONFIG_DIR);

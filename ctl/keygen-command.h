@@ -5,11 +5,14 @@
 // directory comes from the operator's command line.
 #pragma once
 
+#include <filesystem>
+#include <optional>
 #include <string>
 
 #include <CLI/CLI.hpp>
 
 #include "router/crypto/secp256k1-context.h"
+#include "router/identity/secret-key.h"
 
 namespace fips::ctl {
 
@@ -34,5 +37,16 @@ CLI::App& addKeygenCommand(CLI::App& app, KeygenOptions& options);
 // keys) plus "key_file" and "pub_file", or "nsec" with --stdout (the
 // reference has no keygen --json). Returns the exit status.
 int runKeygen(const KeygenOptions& options, const crypto::Secp256k1Context& ctx);
+
+// Creates `dir` when missing, but not missing parents (a typo in -d must
+// not leave a new directory tree behind; the reference creates every
+// missing parent silently). The reason on failure.
+std::optional<std::string> makeKeyDir(const std::filesystem::path& dir);
+
+// keygen's writer, shared with init: makeKeyDir, then fips.key (0600) and
+// fips.pub (a failed fips.pub only warns on stderr). Replaces an existing
+// fips.key: the caller checks first. The reason on failure.
+std::optional<std::string> writeKeyPair(const std::filesystem::path& dir,
+                                        const router::identity::Keypair& keypair);
 
 }  // namespace fips::ctl

@@ -55,11 +55,17 @@ TEST_CASE("show peers: JSON and table") {
   CHECK(p["our_session_index"] == "abcdef01");
   CHECK_FALSE(p.contains("rekey_in_progress"));
 
+  // ipv6_addr, the reference's key for the fd00:: address a user pings.
+  CHECK(p["ipv6_addr"] == "fd1b:4788:b7ab:7a43:6a61:1fc5:9fb1:e34c");
+
   const std::string table = peersTable(snap.get().getPeers(), NOW_MS);
-  CHECK(contains(table, "NAME      NPUB"));
+  CHECK(contains(table, "NAME      NPUB" + std::string(63 - 4 + 2, ' ') + "ADDRESS" +
+                            std::string(39 - 7 + 2, ' ') + "TRANSPORT  REMOTE "));
   CHECK(contains(table, "core-vm   " + std::string(PEER_NPUB) +
+                            "  fd1b:4788:b7ab:7a43:6a61:1fc5:9fb1:e34c"
                             "  udp        10.99.0.2:2121  out  1m30s  2s\n"));
-  CHECK(contains(table, "\nnpub1abc  " + std::string(63, ' ') +
+  // A peer whose answer lacks an address shows "-" in its place.
+  CHECK(contains(table, "\nnpub1abc  " + std::string(63, ' ') + "  -" + std::string(38, ' ') +
                             "  udp        10.99.0.3:2121  in   5s     1s\n"));
 }
 
@@ -73,8 +79,10 @@ TEST_CASE("show links: JSON and table") {
   CHECK(j["links"][0]["created_at_ms"] == NOW_MS - 90'000);
   CHECK(j["links"][0]["stats"]["last_recv_ms"] == NOW_MS - 2'000);
   const std::string table = linksTable(snap.get().getLinks(), NOW_MS);
-  CHECK(contains(
-      table, "1          10.99.0.2:2121  out  connected  1m30s  2s    " + std::string(PEER_NPUB)));
+  // The peer's display name beside its npub, as in every table naming a node.
+  CHECK(contains(table, "IDLE  NAME     PEER\n"));
+  CHECK(contains(table, "1          10.99.0.2:2121  out  connected  1m30s  2s    core-vm  " +
+                            std::string(PEER_NPUB)));
 }
 
 TEST_CASE("show transports: JSON and table") {

@@ -45,9 +45,10 @@ std::string statusTable(schema::NodeStatus::Reader s) {
 std::string peersTable(capnp::List<schema::PeerStatus>::Reader peers, uint64_t nowUnixMs) {
   if (peers.size() == 0) return "no peers\n";
   std::vector<std::vector<std::string>> rows = {
-      {"NAME", "NPUB", "TRANSPORT", "ADDRESS", "DIR", "UP", "IDLE"}};
+      {"NAME", "NPUB", "ADDRESS", "TRANSPORT", "REMOTE", "DIR", "UP", "IDLE"}};
   for (auto p : peers) {
-    rows.push_back({p.getDisplayName(), p.getNpub(), orDash(p.getTransportName()),
+    rows.push_back({p.getDisplayName(), p.getNpub(), ipv6Text(p.getIpv6()),
+                    orDash(p.getTransportName()),
                     p.getTransportAddr(), p.getOutbound() ? "out" : "in",
                     formatDuration(secondsSince(p.getAuthenticatedAtMs(), nowUnixMs)),
                     formatDuration(secondsSince(p.getLastSeenMs(), nowUnixMs))});
@@ -58,12 +59,13 @@ std::string peersTable(capnp::List<schema::PeerStatus>::Reader peers, uint64_t n
 std::string linksTable(capnp::List<schema::LinkStatus>::Reader links, uint64_t nowUnixMs) {
   if (links.size() == 0) return "no links\n";
   std::vector<std::vector<std::string>> rows = {
-      {"TRANSPORT", "REMOTE", "DIR", "STATE", "AGE", "IDLE", "PEER"}};
+      {"TRANSPORT", "REMOTE", "DIR", "STATE", "AGE", "IDLE", "NAME", "PEER"}};
   for (auto l : links) {
     rows.push_back({std::to_string(l.getTransportId()), l.getRemoteAddr(),
                     l.getOutbound() ? "out" : "in", l.getState(),
                     formatDuration(secondsSince(l.getCreatedAtMs(), nowUnixMs)),
-                    formatDuration(secondsSince(l.getLastRecvMs(), nowUnixMs)), l.getNpub()});
+                    formatDuration(secondsSince(l.getLastRecvMs(), nowUnixMs)),
+                    orDash(l.getDisplayName()), l.getNpub()});
   }
   return formatTable(rows);
 }

@@ -147,6 +147,7 @@ inline void fillLinks(schema::NodeSnapshot::Builder root) {
   l.setCreatedAtMs(NOW_MS - 90'000);
   l.setLastRecvMs(NOW_MS - 2'000);
   l.setNpub(PEER_NPUB);
+  l.setDisplayName("core-vm");
   auto s = l.initStats();
   s.setPacketsSent(5);
   s.setPacketsRecv(6);

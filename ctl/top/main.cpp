@@ -16,9 +16,8 @@
 
 #include <CLI/CLI.hpp>
 
-#include "privsep/control-path.h"
-
 #include "ctl/cli-checks.h"
+#include "ctl/socket-choice.h"
 #include "ctl/top/tab-views.h"
 #include "ctl/top/top-fetch.h"
 #include "ctl/top/top-keys.h"
@@ -128,8 +127,14 @@ int main(int argc, char** argv) {
   CLI::App app("Monitor a running FIPS daemon", "fipstop");
   app.set_version_flag("-V,--version", std::string("fipstop ") + FIPS_VERSION);
   std::string socketPath;
+  std::string configPath;
   uint64_t refresh = 2;
-  app.add_option("-s,--socket", socketPath, "Control socket path override")
+  app.add_option("-s,--socket", socketPath,
+                 "Control socket path (default: $FIPS_CONTROL_SOCKET, else -c's "
+                 "node.control.socket_path, else the system default)")
+      ->check(fips::ctl::nonEmptyPath);
+  app.add_option("-c,--config", configPath,
+                 "fips.yaml of the node to watch (its node.control.socket_path)")
       ->check(fips::ctl::nonEmptyPath);
   app.add_option("-r,--refresh", refresh, "Refresh interval in seconds (default 2)")
       ->check(fips::ctl::refreshSeconds);
@@ -139,7 +144,12 @@ int main(int argc, char** argv) {
     if (error.get_exit_code() == 0) return app.exit(error);
     return fail(error.what());
   }
-  if (socketPath.empty()) socketPath = fips::privsep::defaultControlSocketPath();
+  try {
+    socketPath = fips::ctl::chooseControlSocket(
+        fips::ctl::socketSourcesFromProcess(socketPath, configPath));
+  } catch (const std::exception& error) {
+    return fail(error.what());
+  }
   if (::isatty(STDIN_FILENO) == 0 || ::isatty(STDOUT_FILENO) == 0)
     return fail("failed to initialize terminal: standard input and output must be a terminal");
 

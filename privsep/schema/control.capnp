@@ -92,6 +92,7 @@ struct LinkStatus {
   lastRecvMs @5 :UInt64;  # Unix ms
   npub @6 :Text;          # the peer on the link
   stats @7 :LinkTraffic;
+  displayName @8 :Text;   # the peer's, as in PeerStatus
 }
 
 # Frames and bytes (whole FMP packets) on one link since it came up: every

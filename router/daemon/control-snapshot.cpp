@@ -82,7 +82,8 @@ void fillPeers(const SnapshotInput& in, NodeSnapshot::Builder out) {
     auto peer = peers[i];
     peer.setNodeAddr(kj::arrayPtr(p.addr.bytes().data(), p.addr.bytes().size()));
     peer.setNpub(npub);
-    peer.setDisplayName(displayName(*in.facts, p, npub));
+    const std::string peerName = displayName(*in.facts, p, npub);
+    peer.setDisplayName(peerName);
     peer.setIpv6(kj::arrayPtr(ipv6.data(), ipv6.size()));
     peer.setTransportId(p.current.transportId);
     peer.setTransportType(typeOf(name));
@@ -104,6 +105,7 @@ void fillPeers(const SnapshotInput& in, NodeSnapshot::Builder out) {
     l.setCreatedAtMs(toUnixMs(in, p.upSinceMs));
     l.setLastRecvMs(toUnixMs(in, p.lastRecvMs));
     l.setNpub(npub);
+    l.setDisplayName(peerName);
     fillTraffic(p.metrics, l.initStats());
   }
 }

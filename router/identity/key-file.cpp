@@ -88,7 +88,8 @@ std::optional<std::string> fillAndRename(int dirFd, const UniqueFd& file,
   return std::nullopt;
 }
 
-// The atomic write shared by both files (see writeKeyFile).
+}  // namespace
+
 std::optional<std::string> writeAtomically(const std::filesystem::path& path,
                                            std::string_view content, mode_t mode) {
   struct stat st;
@@ -106,6 +107,8 @@ std::optional<std::string> writeAtomically(const std::filesystem::path& path,
   if (err) ::unlinkat(dirFd.get(), tempName.c_str(), 0);
   return err;
 }
+
+namespace {
 
 // Checks the type and owner of an open key file and tightens its mode.
 // Returns an error, or sets `warning` when the mode was changed.

@@ -11,6 +11,8 @@
 #include <string_view>
 #include <variant>
 
+#include <sys/types.h>
+
 #include "router/identity/public-key.h"
 #include "router/identity/secret-key.h"
 
@@ -49,5 +51,12 @@ std::variant<LoadedKey, std::string> readKeyFile(const std::filesystem::path& pa
 // applies 0644 at creation only, so an operator's chmod survives restarts).
 [[nodiscard]] std::optional<std::string> writePubFile(const std::filesystem::path& path,
                                                       const PublicKey& key);
+
+// The atomic write behind writeKeyFile, for any small file (fipsctl init's
+// fips.yaml): a temporary file in the same directory (O_EXCL|O_NOFOLLOW,
+// `mode`), written, fsynced, renamed over `path`, the directory fsynced. A
+// symlink at `path` is refused. Returns a one-line error, or nullopt.
+[[nodiscard]] std::optional<std::string> writeAtomically(const std::filesystem::path& path,
+                                                         std::string_view content, mode_t mode);
 
 }  // namespace fips::router::identity
