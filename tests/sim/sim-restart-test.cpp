@@ -6,59 +6,26 @@
 // goes down) A's unanswered Data re-confirms the keys with a rekey, which
 // the restarted node answers as a new session. A live peer that answers is
 // never re-confirmed. Test code only.
+#include <cstdint>
+#include <optional>
 #include <vector>
 
 #include <doctest/doctest.h>
 
-#include "router/identity/fips-address.h"
-#include "router/ipv6/ipv6-packet.h"
 #include "tests/sim/mesh-metrics.h"
 #include "tests/sim/simulator.h"
 #include "tests/sim/topology.h"
+#include "tests/sim/tun-packets.h"
 
 namespace fips::sim {
 namespace {
-
-using router::ipv6::Ipv6Addr;
-
-struct CollectTun final : router::mesh::TunIo {
-  void writeTun(std::span<const uint8_t> packet) override {
-    packets.emplace_back(packet.begin(), packet.end());
-  }
-  std::vector<std::vector<uint8_t>> packets;
-};
-
-Ipv6Addr fipsAddr(const SimNode& n) {
-  return router::identity::FipsAddress::fromNodeAddr(n.nodeAddr).bytes();
-}
-
-// An IPv6/UDP packet src → dst with a 64-byte payload (checksum left 0: the
-// mesh does not read it).
-std::vector<uint8_t> udpPacket(const Ipv6Addr& src, const Ipv6Addr& dst, uint8_t pattern) {
-  constexpr size_t PAYLOAD = 64;
-  constexpr size_t L4 = 8 + PAYLOAD;
-  std::vector<uint8_t> p(40 + L4, 0);
-  p[0] = 0x60;
-  p[5] = static_cast<uint8_t>(L4);
-  p[6] = router::ipv6::IPPROTO_UDP_NUM;
-  p[7] = 64;
-  std::copy(src.begin(), src.end(), p.begin() + 8);
-  std::copy(dst.begin(), dst.end(), p.begin() + 24);
-  p[40] = 0x30;
-  p[41] = 0x39;
-  p[42] = 0x30;
-  p[43] = 0x39;
-  p[45] = static_cast<uint8_t>(L4);
-  for (size_t i = 0; i < PAYLOAD; ++i) p[48 + i] = static_cast<uint8_t>(pattern + i);
-  return p;
-}
 
 // Sends one packet from `from` to `to` every 200 virtual ms (as a ping
 // would, one way) until `tun` has received one; the virtual ms it took.
 std::optional<uint64_t> sendUntilDelivered(Simulator& sim, SimNode& from, const SimNode& to,
                                            const CollectTun& tun, uint64_t timeoutMs) {
   for (uint64_t elapsed = 0; elapsed <= timeoutMs; elapsed += 200) {
-    auto p = udpPacket(fipsAddr(from), fipsAddr(to), static_cast<uint8_t>(elapsed / 200));
+    auto p = udpPacket(fipsAddr(from), fipsAddr(to), 64, static_cast<uint8_t>(elapsed / 200));
     from.core->onTunPacket(p);
     if (sim.runUntil(200, [&] { return !tun.packets.empty(); })) return elapsed;
   }
@@ -87,7 +54,7 @@ TEST_CASE("restart: a neighbour's graceful restart has A's traffic to it back wi
   REQUIRE(took.has_value());
   MESSAGE("A's traffic reached the restarted B after " << *took << " ms");
   // And B answers on the new session.
-  auto back = udpPacket(fipsAddr(b), fipsAddr(a), 1);
+  auto back = udpPacket(fipsAddr(b), fipsAddr(a), 64, 1);
   tunA.packets.clear();
   b.core->onTunPacket(back);
   CHECK(sim.runUntil(2'000, [&] { return !tunA.packets.empty(); }));
@@ -107,7 +74,7 @@ TEST_CASE("restart: a node two hops away restarts; A's unanswered data re-establ
 
   // A live peer answers one-way Data with session reports: never re-confirmed.
   for (int i = 0; i < 100; ++i) {
-    auto p = udpPacket(fipsAddr(a), fipsAddr(c), static_cast<uint8_t>(i));
+    auto p = udpPacket(fipsAddr(a), fipsAddr(c), 64, static_cast<uint8_t>(i));
     a.core->onTunPacket(p);
     sim.runFor(200);
   }
@@ -129,7 +96,7 @@ TEST_CASE("restart: a node two hops away restarts; A's unanswered data re-establ
   MESSAGE("A's traffic reached the restarted C after " << *took << " ms");
   CHECK(a.core->sessions().reconfirms() >= 1);
   // C learned A's key from the handshake and answers on the new session.
-  auto back = udpPacket(fipsAddr(c), fipsAddr(a), 1);
+  auto back = udpPacket(fipsAddr(c), fipsAddr(a), 64, 1);
   tunA.packets.clear();
   c.core->onTunPacket(back);
   CHECK(sim.runUntil(2'000, [&] { return !tunA.packets.empty(); }));

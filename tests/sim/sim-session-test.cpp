@@ -14,45 +14,12 @@
 #include "tests/sim/mesh-metrics.h"
 #include "tests/sim/simulator.h"
 #include "tests/sim/topology.h"
+#include "tests/sim/tun-packets.h"
 
 namespace fips::sim {
 namespace {
 
 using router::ipv6::Ipv6Addr;
-
-struct CollectTun final : router::mesh::TunIo {
-  void writeTun(std::span<const uint8_t> packet) override {
-    packets.emplace_back(packet.begin(), packet.end());
-  }
-  std::vector<std::vector<uint8_t>> packets;
-};
-
-Ipv6Addr fipsAddr(const SimNode& n) {
-  return router::identity::FipsAddress::fromNodeAddr(n.nodeAddr).bytes();
-}
-
-// An IPv6/UDP packet src → dst with payloadLen bytes of pattern (checksum
-// left 0: the mesh does not read it).
-std::vector<uint8_t> udpPacket(const Ipv6Addr& src, const Ipv6Addr& dst, size_t payloadLen,
-                               uint8_t pattern) {
-  const size_t l4 = 8 + payloadLen;
-  std::vector<uint8_t> p(40 + l4, 0);
-  p[0] = 0x60;
-  p[4] = static_cast<uint8_t>(l4 >> 8);
-  p[5] = static_cast<uint8_t>(l4 & 0xFF);
-  p[6] = router::ipv6::IPPROTO_UDP_NUM;
-  p[7] = 64;
-  std::copy(src.begin(), src.end(), p.begin() + 8);
-  std::copy(dst.begin(), dst.end(), p.begin() + 24);
-  p[40] = 0x30;  // ports 12345 → 12345
-  p[41] = 0x39;
-  p[42] = 0x30;
-  p[43] = 0x39;
-  p[44] = static_cast<uint8_t>(l4 >> 8);
-  p[45] = static_cast<uint8_t>(l4 & 0xFF);
-  for (size_t i = 0; i < payloadLen; ++i) p[48 + i] = static_cast<uint8_t>(pattern + i);
-  return p;
-}
 
 uint8_t icmpType(const std::vector<uint8_t>& packet) {
   return packet.size() > 40 && packet[6] == router::ipv6::IPPROTO_ICMPV6_NUM ? packet[40] : 0;
