@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Black-box tests of `fipsctl init` (files, modes, what it prints, what it
 // refuses, a key never replaced) and of which control socket fipsctl
-// picks (-s > $FIPS_CONTROL_SOCKET > -c CONFIG > default). Test-only; runs
+// picks (-s > -c CONFIG > $FIPS_CONTROL_SOCKET > default). Test-only; runs
 // the fipsctl binary in temporary directories, no daemon.
 #include <filesystem>
 #include <string>
@@ -112,23 +112,25 @@ std::string socketTried(const std::string& args, const std::string& env = "") {
   return r.err.substr(prefix.size(), r.err.find(':', prefix.size()) - prefix.size());
 }
 
-TEST_CASE("fipsctl: -s, then FIPS_CONTROL_SOCKET, then -c CONFIG's socket_path") {
+TEST_CASE("fipsctl: -s, then -c CONFIG's socket_path, then FIPS_CONTROL_SOCKET") {
   TempDir tmp;
   const std::string d = tmp.path().string();
   REQUIRE(runFipsctl("init -d " + d).status == 0);
   const std::string config = "-c " + d + "/fips.yaml";
   CHECK(socketTried(config) == d + "/control.sock");
-  CHECK(socketTried(config, "FIPS_CONTROL_SOCKET=/tmp/env.sock") == "/tmp/env.sock");
+  // The command line wins over the environment.
+  CHECK(socketTried(config, "FIPS_CONTROL_SOCKET=/tmp/env.sock") == d + "/control.sock");
   CHECK(socketTried("", "FIPS_CONTROL_SOCKET=/tmp/env.sock") == "/tmp/env.sock");
   CHECK(socketTried("-s /tmp/flag.sock " + config, "FIPS_CONTROL_SOCKET=/tmp/env.sock") ==
         "/tmp/flag.sock");
-  // An empty variable counts as unset.
-  CHECK(socketTried(config, "FIPS_CONTROL_SOCKET=") == d + "/control.sock");
-  // A config without socket_path: the default path.
+  // A config without socket_path: the default path, the variable notwithstanding.
   writeText(d + "/plain.yaml", "tun:\n  enabled: true\n");
   const std::string fallback = socketTried("-c " + d + "/plain.yaml");
   CHECK((fallback == "/run/fips/control.sock" || fallback.ends_with("fips-control.sock") ||
          fallback.ends_with("/fips/control.sock")));
+  CHECK(socketTried("-c " + d + "/plain.yaml", "FIPS_CONTROL_SOCKET=/tmp/env.sock") == fallback);
+  // An empty variable counts as unset.
+  CHECK(socketTried("", "FIPS_CONTROL_SOCKET=") == fallback);
   // A config that does not load is named.
   writeText(d + "/bad.yaml", "tun: [\n");
   RunResult bad = runFipsctl("-c " + d + "/bad.yaml show status");

@@ -73,8 +73,8 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   fips::ctl::DaemonOptions daemon;
   app.add_option("-s,--socket", daemon.socketPath,
-                 "Control socket path (default: $FIPS_CONTROL_SOCKET, else -c's "
-                 "node.control.socket_path, else the system default)")
+                 "Control socket path (default: -c's node.control.socket_path, else "
+                 "$FIPS_CONTROL_SOCKET, else the system default)")
       ->check(fips::ctl::nonEmptyPath);
   app.add_option("-c,--config", daemon.configPath,
                  "fips.yaml of the node to talk to (its node.control.socket_path)")

@@ -15,7 +15,6 @@ namespace fips::ctl {
 
 std::string chooseControlSocket(const SocketSources& sources) {
   if (!sources.flag.empty()) return sources.flag;
-  if (sources.env && !sources.env->empty()) return *sources.env;
   if (!sources.configFile.empty()) {
     try {
       const auto loaded = privsep::config::loadFile(sources.configFile);
@@ -23,13 +22,15 @@ std::string chooseControlSocket(const SocketSources& sources) {
     } catch (const privsep::config::ConfigError& e) {
       throw ControlError(fmt::format("-c {}: {}", sources.configFile, e.what()));
     }
+    return privsep::defaultControlSocketPath();
   }
+  if (sources.env && !sources.env->empty()) return *sources.env;
   return privsep::defaultControlSocketPath();
 }
 
 SocketSources socketSourcesFromProcess(const std::string& flag, const std::string& configFile) {
   const char* env = std::getenv("FIPS_CONTROL_SOCKET");
-  return {flag, env != nullptr ? std::optional<std::string>(env) : std::nullopt, configFile};
+  return {flag, configFile, env != nullptr ? std::optional<std::string>(env) : std::nullopt};
 }
 
 }  // namespace fips::ctl

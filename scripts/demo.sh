@@ -34,7 +34,7 @@ BUILD=${FIPS_BUILD_DIR:-build}
 ./scripts/install-deps.sh
 # Only the programs the demo runs; the test programs are built by the test command.
 DEMO_TARGETS=(fips fips-router fips-tun-helper fips-transport-udp ctl/fipsctl)
-echo "== building ${DEMO_TARGETS[*]} in $BUILD (the first build takes about 5 minutes on 2 cores)"
+echo "== building ${DEMO_TARGETS[*]} in $BUILD (the first build takes about 10 minutes on 2 cores)"
 [ -f "$BUILD/build.ninja" ] || meson setup "$BUILD" --wrap-mode=nodownload >/dev/null
 if ! ninja -C "$BUILD" "${DEMO_TARGETS[@]}" >/tmp/fips-demo-build.log 2>&1; then
   cat /tmp/fips-demo-build.log

@@ -130,8 +130,8 @@ int main(int argc, char** argv) {
   std::string configPath;
   uint64_t refresh = 2;
   app.add_option("-s,--socket", socketPath,
-                 "Control socket path (default: $FIPS_CONTROL_SOCKET, else -c's "
-                 "node.control.socket_path, else the system default)")
+                 "Control socket path (default: -c's node.control.socket_path, else "
+                 "$FIPS_CONTROL_SOCKET, else the system default)")
       ->check(fips::ctl::nonEmptyPath);
   app.add_option("-c,--config", configPath,
                  "fips.yaml of the node to watch (its node.control.socket_path)")

@@ -24,7 +24,8 @@ config::LoadResult loadCheckedConfig(const std::optional<std::string>& file) {
     loaded = config::loadPaths(paths, &thisBuild());
     if (loaded.loadedFiles.empty()) {
       throw config::ConfigError({fmt::format(
-          "no config file found (searched {}): write one at one of these paths, or give -c FILE",
+          "no config file found (searched {}): write one at one of these paths "
+          "(`fipsctl init` makes one in /etc/fips), or give -c FILE",
           fmt::join(paths, ", "))});
     }
   }
