@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# The private Tor network of tests/lib/tor-net.sh comes up in one namespace
+# with no route out (issue #14): three authorities and two relays, an onion
+# service tor (HiddenServiceDir) forwarding port 80 to a python3 http.server,
+# and a client tor whose SocksPort curl uses (--socks5-hostname, so the
+# .onion name goes to tor). Prints when each tor bootstrapped, when the
+# descriptor upload began and the seconds from the test start to the first fetch.
+#
+#   ns tor-net-PID: auth0-2, relay0-1, hs, client; http.server 127.0.0.1:8080
+#   TOR_NET_SECONDS: how long to wait for the first fetch (default 240)
+set -u
+. "$(dirname "$0")/../lib/netns.sh"
+. "$(dirname "$0")/../lib/tor-net.sh"
+[ "$(id -u)" -eq 0 ] || { echo "SKIP: needs root"; exit 77; }
+command -v tor >/dev/null && command -v tor-gencert >/dev/null ||
+  { echo "SKIP: needs Debian's tor (scripts/install-deps.sh)"; exit 77; }
+LIMIT=${TOR_NET_SECONDS:-240}
+
+netns_workdir
+T0=$(date +%s%N)
+# since_start: seconds since T0, one decimal.
+since_start() { echo "scale=1; ($(date +%s%N) - $T0) / 1000000000" | bc; }
+
+tor_net_start "tor-net-$$" "$WORK/tor" || { echo "FAIL - tor_net_start"; exit 1; }
+check "no route out of the namespace" \
+  bash -c "! ip -n tor-net-$$ route get 192.0.2.1 >/dev/null 2>&1"
+
+mkdir -p "$WORK/www"
+head -c 65536 /dev/urandom >"$WORK/www/blob"
+ip netns exec "tor-net-$$" python3 -m http.server --bind 127.0.0.1 --directory "$WORK/www" 8080 \
+  >"$WORK/http.log" 2>&1 &
+disown
+
+tor_net_tor hs "HiddenServiceDir $WORK/tor/hs/service" "HiddenServicePort 80 127.0.0.1:8080"
+tor_net_tor client "SocksPort 127.0.0.1:9050"
+
+hostname_file="$WORK/tor/hs/service/hostname"
+check "onion service hostname written" wait_until 20 test -s "$hostname_file"
+ONION=$(cat "$hostname_file" 2>/dev/null)
+
+# fetch: one curl of the blob over the client's SocksPort, compared.
+fetch() {
+  ip netns exec "tor-net-$$" curl -s --max-time 15 --socks5-hostname 127.0.0.1:9050 \
+    -o "$WORK/got" "http://$ONION/blob" && cmp -s "$WORK/got" "$WORK/www/blob"
+}
+fetched=""
+deadline=$(($(date +%s) + LIMIT))
+while [ "$(date +%s)" -lt "$deadline" ]; do
+  if fetch; then fetched=$(since_start); break; fi
+  sleep 1
+done
+check "64 KiB fetched from the onion service through the client's SocksPort" [ -n "$fetched" ]
+
+# first_seen NAME LOG PATTERN: the time of the first line of NAME's LOG
+# (notice or info) matching PATTERN.
+first_seen() { grep -m1 "$3" "$WORK/tor/$1/$2.log" | awk '{ print $3 }'; }
+echo "# network started $(date -d @$((T0 / 1000000000)) +%T) (keys made first)," \
+  "auth0 up $(first_seen auth0 notice 'opening new log file')," \
+  "client bootstrapped $(first_seen client notice 'Bootstrapped 100%')," \
+  "hs bootstrapped $(first_seen hs notice 'Bootstrapped 100%')," \
+  "hs descriptor upload $(first_seen hs info 'Initiating upload for hidden service current')"
+echo "# first fetch ${fetched:-never} s after the test started (limit $LIMIT s)"
+[ -n "$fetched" ] || tor_net_dump
+finish
