@@ -4,12 +4,15 @@
 # with no route out (issue #14): three authorities and two relays, an onion
 # service tor (HiddenServiceDir) forwarding port 80 to a python3 http.server,
 # and a client tor whose SocksPort curl uses (--socks5-hostname, so the
-# .onion name goes to tor). Prints when each tor bootstrapped, when the
+# .onion name goes to tor), then the transport's own SOCKS5 client
+# (tests/tools/socks5-dial --isolate: user "fips", password "<onion>:80").
+# Prints when each tor bootstrapped, when the
 # descriptor upload began and the seconds from the test start to the first fetch.
 #
 #   ns tor-net-PID: auth0-2, relay0-1, hs, client; http.server 127.0.0.1:8080
 #   TOR_NET_SECONDS: how long to wait for the first fetch (default 240)
 set -u
+BUILD=${1:?usage: tor-net-test.sh BUILD_DIR}
 . "$(dirname "$0")/../lib/netns.sh"
 . "$(dirname "$0")/../lib/tor-net.sh"
 [ "$(id -u)" -eq 0 ] || { echo "SKIP: needs root"; exit 77; }
@@ -33,7 +36,7 @@ ip netns exec "tor-net-$$" python3 -m http.server --bind 127.0.0.1 --directory "
 disown
 
 tor_net_tor hs "HiddenServiceDir $WORK/tor/hs/service" "HiddenServicePort 80 127.0.0.1:8080"
-tor_net_tor client "SocksPort 127.0.0.1:9050"
+tor_net_tor client "SocksPort 127.0.0.1:9050 ExtendedErrors"
 
 hostname_file="$WORK/tor/hs/service/hostname"
 check "onion service hostname written" wait_until 20 test -s "$hostname_file"
@@ -51,6 +54,20 @@ while [ "$(date +%s)" -lt "$deadline" ]; do
   sleep 1
 done
 check "64 KiB fetched from the onion service through the client's SocksPort" [ -n "$fetched" ]
+
+# dial_onion: an HTTP/1.0 GET of the blob through socks5-dial; the body compared.
+dial_onion() {
+  printf 'GET /blob HTTP/1.0\r\n\r\n' | ip netns exec "tor-net-$$" \
+    "$BUILD/tests/tools/socks5-dial" 127.0.0.1:9050 "$ONION:80" --isolate --timeout-ms 30000 \
+    >"$WORK/dialed" 2>"$WORK/dial.err" || { cat "$WORK/dial.err"; return 1; }
+  tail -c 65536 "$WORK/dialed" | cmp -s - "$WORK/www/blob"
+}
+check "the same through the transport's SOCKS5 client (isolation credentials)" dial_onion
+# A well-formed name whose checksum is wrong: tor's extended reply code.
+ip netns exec "tor-net-$$" "$BUILD/tests/tools/socks5-dial" 127.0.0.1:9050 \
+  "$(printf 'a%.0s' {1..56}).onion:80" --isolate </dev/null 2>"$WORK/dial.err"
+check "a bad onion address is refused with tor's REP 0xf6" \
+  grep -q "invalid onion address (REP 0xf6)" "$WORK/dial.err"
 
 # first_seen NAME LOG PATTERN: the time of the first line of NAME's LOG
 # (notice or info) matching PATTERN.

@@ -4,10 +4,12 @@
 // the tunnel and prints what comes back. The integration tests drive it
 // against microsocks and tor's SocksPort. Test tool, not installed.
 //
-//   socks5-dial PROXY_ADDR:PORT HOST:PORT [--auth USER:PASS | --isolate] [--timeout-ms N]
+//   socks5-dial PROXY_ADDR:PORT HOST:PORT [--auth USER:PASS | --isolate]
+//               [--timeout-ms N] [--linger-ms N]
 //
-// Exit 0: tunnel made and closed by the far end; 1: handshake failed (the
-// reason on stderr, "socks5-dial: <text>"); 2: usage.
+// Exit 0: tunnel made, then closed by the far end or quiet for the linger
+// time after stdin ended; 1: handshake failed (the reason on stderr,
+// "socks5-dial: <text>"); 2: usage.
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -30,22 +32,25 @@ namespace {
 int usage() {
   std::fprintf(stderr,
                "usage: socks5-dial PROXY_ADDR:PORT HOST:PORT [--auth USER:PASS | --isolate] "
-               "[--timeout-ms N]\n");
+               "[--timeout-ms N] [--linger-ms N]\n");
   return 2;
 }
 
-// Copies stdin into the tunnel and the tunnel to stdout until the far end closes.
-int relay(int fd) {
+// Copies stdin into the tunnel and the tunnel to stdout until the far end
+// closes, or, once stdin ended, nothing came for `lingerMs` (the write side
+// stays open: some proxies close both ways on a half-close).
+int relay(int fd, int lingerMs) {
   bool stdinOpen = true;
   char buf[16384];
   for (;;) {
     pollfd p[2] = {{fd, POLLIN, 0}, {stdinOpen ? 0 : -1, POLLIN, 0}};
-    if (::poll(p, 2, -1) < 0 && errno != EINTR) return 1;
+    const int ready = ::poll(p, 2, stdinOpen ? -1 : lingerMs);
+    if (ready < 0 && errno != EINTR) return 1;
+    if (ready == 0) return 0;
     if ((p[1].revents & (POLLIN | POLLHUP)) != 0) {
       const ssize_t n = ::read(0, buf, sizeof buf);
       if (n <= 0) {
         stdinOpen = false;
-        ::shutdown(fd, SHUT_WR);
       } else if (::send(fd, buf, static_cast<size_t>(n), MSG_NOSIGNAL) != n) {
         return 1;
       }
@@ -76,6 +81,7 @@ int main(int argc, char** argv) {
   }
   std::optional<Socks5Auth> auth;
   long timeoutMs = 30000;
+  long lingerMs = 1000;
   for (int i = 3; i < argc; ++i) {
     const std::string_view arg = argv[i];
     if (arg == "--isolate") {
@@ -87,6 +93,8 @@ int main(int argc, char** argv) {
       auth = Socks5Auth{std::string(up.substr(0, colon)), std::string(up.substr(colon + 1))};
     } else if (arg == "--timeout-ms" && i + 1 < argc) {
       timeoutMs = std::strtol(argv[++i], nullptr, 10);
+    } else if (arg == "--linger-ms" && i + 1 < argc) {
+      lingerMs = std::strtol(argv[++i], nullptr, 10);
     } else {
       return usage();
     }
@@ -102,5 +110,5 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "socks5-dial: %s\n", text.c_str());
     return 1;
   }
-  return relay(result.fd.get());
+  return relay(result.fd.get(), static_cast<int>(lingerMs));
 }
