@@ -73,4 +73,7 @@ TEST_CASE("onion key: a bad or open file is reported, never replaced") {
   std::filesystem::create_directory(path);
   CHECK(loadOnionKey(path).error == path.string() + " is not a regular file");
   CHECK(saveOnionKey(dir.path / "k", "not a key") == "not an ED25519-V3 onion key");
+  CHECK(checkOnionKeyWritable(dir.path / "k").empty());
+  CHECK_FALSE(std::filesystem::exists(dir.path / "k.new"));
+  CHECK(checkOnionKeyWritable(dir.path / "missing" / "k").starts_with("cannot create "));
 }

@@ -86,6 +86,16 @@ OnionKeyLoad loadOnionKey(const std::filesystem::path& path) {
   return result;
 }
 
+std::string checkOnionKeyWritable(const std::filesystem::path& path) {
+  const auto tmp = std::filesystem::path(path.string() + ".new");
+  ::unlink(tmp.c_str());
+  privsep::UniqueFd fd(
+      ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600));
+  if (!fd) return errnoText("cannot create", tmp);
+  ::unlink(tmp.c_str());
+  return "";
+}
+
 std::string saveOnionKey(const std::filesystem::path& path, std::string_view key) {
   if (!isOnionKey(key)) return "not an ED25519-V3 onion key";
   const auto dir = path.parent_path().empty() ? std::filesystem::path(".") : path.parent_path();

@@ -30,6 +30,11 @@ struct OnionKeyLoad {
 // Reads the key at `path`. A missing file is no error (the first start).
 OnionKeyLoad loadOnionKey(const std::filesystem::path& path);
 
+// "" if saveOnionKey could write `path` (its directory exists and takes a
+// new file), else why not. Checked before tor is asked for a new key, so a
+// key is never made that cannot be kept.
+std::string checkOnionKeyWritable(const std::filesystem::path& path);
+
 // Writes `key` to `path` at mode 0600: a new file beside it, written and
 // fsynced, renamed over `path`, the directory fsynced. Returns "" or why not.
 std::string saveOnionKey(const std::filesystem::path& path, std::string_view key);

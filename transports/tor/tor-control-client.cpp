@@ -184,6 +184,7 @@ std::optional<ControlReply> TorControlClient::command(std::string_view line) {
 
 std::string TorControlClient::authenticateCookie(const ProtocolInfo& info,
                                                  const ControlAuth& auth) {
+  if (!info.has("SAFECOOKIE") && !info.has("COOKIE")) return "tor offers no cookie authentication";
   const std::string path = auth.cookiePath.empty() ? info.cookieFile : auth.cookiePath;
   if (path.empty()) return "tor named no cookie file and control_auth gives none";
   std::string error;
@@ -201,11 +202,8 @@ std::string TorControlClient::authenticateCookie(const ProtocolInfo& info,
     auto answer = safeCookieAuthenticate(*cookie, nonce, *challenge);
     if (!answer) return "tor's SAFECOOKIE server hash is wrong (not the tor that wrote the cookie)";
     line = std::move(*answer);
-  } else if (info.has("COOKIE")) {
-    line = cookieAuthenticate(*cookie);
   } else {
-    OPENSSL_cleanse(cookie->data(), cookie->size());
-    return "tor offers no cookie authentication";
+    line = cookieAuthenticate(*cookie);
   }
   OPENSSL_cleanse(cookie->data(), cookie->size());
   auto reply = command(line);
@@ -251,6 +249,10 @@ OnionService addOnionWithSavedKey(TorControlClient& client, const std::filesyste
     service.error = saved.error;
     return service;
   }
+  if (!saved.key) {
+    service.error = checkOnionKeyWritable(keyPath);
+    if (!service.error.empty()) return service;
+  }
   std::string key = saved.key ? *saved.key : "NEW:ED25519-V3";
   std::string line = addOnionCommand(key, ports, detach);
   auto reply = client.command(line);
@@ -263,12 +265,17 @@ OnionService addOnionWithSavedKey(TorControlClient& client, const std::filesyste
   auto result = parseAddOnion(*reply);
   if (!result) {
     service.error = fmt::format("ADD_ONION refused: {} {}", reply->status, reply->message());
+    if (reply->status == 550 && saved.key) {
+      service.error += " (a detached service with this key still runs in tor: DEL_ONION it)";
+    }
     return service;
   }
   service.serviceId = result->serviceId;
   if (!saved.key) {
     service.error = saveOnionKey(keyPath, result->privateKey);
     service.keyCreated = service.error.empty();
+    // A service whose key is lost would change address on the next start.
+    if (!service.keyCreated) client.command(delOnionCommand(service.serviceId));
   }
   OPENSSL_cleanse(result->privateKey.data(), result->privateKey.size());
   return service;
