@@ -6,6 +6,8 @@
 # and a client tor whose SocksPort curl uses (--socks5-hostname, so the
 # .onion name goes to tor), then the transport's own SOCKS5 client
 # (tests/tools/socks5-dial --isolate: user "fips", password "<onion>:80").
+# Then control_port mode: ADD_ONION on the onion service tor's control port
+# (tests/tools/tor-control-probe), and the new service fetched the same way.
 # Prints when each tor bootstrapped, when the
 # descriptor upload began and the seconds from the test start to the first fetch.
 #
@@ -35,7 +37,8 @@ ip netns exec "tor-net-$$" python3 -m http.server --bind 127.0.0.1 --directory "
   >"$WORK/http.log" 2>&1 &
 disown
 
-tor_net_tor hs "HiddenServiceDir $WORK/tor/hs/service" "HiddenServicePort 80 127.0.0.1:8080"
+tor_net_tor hs "HiddenServiceDir $WORK/tor/hs/service" "HiddenServicePort 80 127.0.0.1:8080" \
+  "ControlPort 127.0.0.1:9151" "CookieAuthentication 1"
 tor_net_tor client "SocksPort 127.0.0.1:9050 ExtendedErrors"
 
 hostname_file="$WORK/tor/hs/service/hostname"
@@ -69,6 +72,26 @@ ip netns exec "tor-net-$$" "$BUILD/tests/tools/socks5-dial" 127.0.0.1:9050 \
 check "a bad onion address is refused with tor's REP 0xf6" \
   grep -q "invalid onion address (REP 0xf6)" "$WORK/dial.err"
 
+# control_port mode: the hs tor makes a second onion service with ADD_ONION
+# (key saved in the state dir), held while the probe keeps its connection.
+mkdir -p "$WORK/state"
+ip netns exec "tor-net-$$" "$BUILD/tests/tools/tor-control-probe" 127.0.0.1:9151 cookie \
+  add-onion "$WORK/state/tor-onion.key" 80,127.0.0.1:8080 --hold-ms 200000 \
+  >"$WORK/add-onion.out" 2>&1 &
+disown
+check "ADD_ONION answered with an onion address" \
+  wait_until 20 grep -q '^onion=' "$WORK/add-onion.out"
+ADDED=$(sed -n 's/^onion=//p' "$WORK/add-onion.out")
+added_at=$(date +%s%N)
+ONION=$ADDED
+added_fetched=""
+deadline=$(($(date +%s) + LIMIT))
+while [ -n "$ADDED" ] && [ "$(date +%s)" -lt "$deadline" ]; do
+  if fetch; then added_fetched=$(echo "scale=1; ($(date +%s%N) - $added_at) / 1000000000" | bc); break; fi
+  sleep 1
+done
+check "the ADD_ONION service is reachable through the network" [ -n "$added_fetched" ]
+
 # first_seen NAME LOG PATTERN: the time of the first line of NAME's LOG
 # (notice or info) matching PATTERN.
 first_seen() { grep -m1 "$3" "$WORK/tor/$1/$2.log" | awk '{ print $3 }'; }
@@ -77,6 +100,7 @@ echo "# network started $(date -d @$((T0 / 1000000000)) +%T) (keys made first),"
   "client bootstrapped $(first_seen client notice 'Bootstrapped 100%')," \
   "hs bootstrapped $(first_seen hs notice 'Bootstrapped 100%')," \
   "hs descriptor upload $(first_seen hs info 'Initiating upload for hidden service current')"
-echo "# first fetch ${fetched:-never} s after the test started (limit $LIMIT s)"
+echo "# first fetch ${fetched:-never} s after the test started (limit $LIMIT s);" \
+  "ADD_ONION service fetched ${added_fetched:-never} s after its creation"
 [ -n "$fetched" ] || tor_net_dump
 finish
