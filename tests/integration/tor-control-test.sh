@@ -12,6 +12,7 @@
 #   - password auth on a tor with HashedControlPassword; a wrong password and
 #     a missing state directory fail with their reasons, and no key is made
 #     for a directory that cannot keep it
+#   - packaging/tor/torrc.fips passes tor --verify-config
 #
 #   ns tor-ctl-PID: tor (cookie) ControlPort 127.0.0.1:9051 + ControlSocket;
 #   tor (password) ControlPort 127.0.0.1:9061
@@ -104,4 +105,12 @@ probe 127.0.0.1:9061 "password:wrong" status
 check "wrong password: refused with tor's reason" err_has "AUTHENTICATE refused: 515"
 probe 127.0.0.1:9061 cookie status
 check "cookie auth against a password-only tor: reason" err_has "tor offers no cookie authentication"
+
+# packaging/tor/torrc.fips is a valid torrc with Debian's service defaults
+# (its HiddenServiceDir moved into WORK).
+sed "s|/var/lib/tor/fips_onion_service|$WORK/hs|" "$(dirname "$0")/../../packaging/tor/torrc.fips" \
+  >"$WORK/torrc.fips"
+check "packaging/tor/torrc.fips passes tor --verify-config" \
+  ip netns exec "$NS" tor --verify-config --defaults-torrc /usr/share/tor/tor-service-defaults-torrc \
+  -f "$WORK/torrc.fips" >/dev/null
 finish
