@@ -48,6 +48,15 @@ TEST_CASE("tor address: rejected forms say why") {
   CHECK(errorOf(std::string(250, 'a') + ":1") == "host longer than 249 bytes");
 }
 
+TEST_CASE("tor address: the onion hostname form of tor's hostname file") {
+  using fips::transport::tor::isOnionV3Hostname;
+  CHECK(isOnionV3Hostname(ONION));
+  CHECK_FALSE(isOnionV3Hostname("www." + ONION));
+  CHECK_FALSE(isOnionV3Hostname(ONION.substr(1)));
+  CHECK_FALSE(isOnionV3Hostname(std::string(56, '1') + ".onion"));
+  CHECK_FALSE(isOnionV3Hostname(ONION.substr(0, 56) + ".onio"));
+}
+
 TEST_CASE("tor address: isolation credentials are per host and port, and fit SOCKS5") {
   CHECK(torIsolationAuth({ONION, 443}) == Socks5Auth{"fips", ONION + ":443"});
   CHECK(torIsolationAuth({"2001:db8::1", 7}) == Socks5Auth{"fips", "[2001:db8::1]:7"});

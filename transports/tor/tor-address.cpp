@@ -57,6 +57,11 @@ TorAddress failure(std::string why) {
 
 }  // namespace
 
+bool isOnionV3Hostname(std::string_view host) {
+  return endsWith(host, ONION_SUFFIX) && host.size() == ONION_V3_LABEL + ONION_SUFFIX.size() &&
+         onionError(host.substr(0, ONION_V3_LABEL)).empty();
+}
+
 TorAddress parseTorAddress(std::string_view text) {
   const size_t colon = text.rfind(':');
   if (colon == std::string_view::npos) return failure("expected host:port");

@@ -31,6 +31,10 @@ struct TorAddress {
 // and IPv6 "[addr]:port" are sent as addresses. Port 1-65535.
 TorAddress parseTorAddress(std::string_view text);
 
+// True if `host` is "<56 base32>.onion" (no subdomain): the form of tor's
+// hostname file and of ADD_ONION's service id plus ".onion".
+bool isOnionV3Hostname(std::string_view host);
+
 // The credentials for dialing `target`: user "fips", password "host:port"
 // (the reference's per-destination isolation key), so with tor's
 // IsolateSOCKSAuth each peer gets its own circuit.

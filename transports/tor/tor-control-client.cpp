@@ -17,7 +17,7 @@
 
 #include "privsep/socket-address.h"
 
-#include "transports/tor/onion-key-file.h"
+#include "transports/tor/onion-files.h"
 
 namespace fips::transport::tor {
 

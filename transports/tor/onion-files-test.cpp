@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "transports/tor/onion-key-file.h"
+#include "transports/tor/onion-files.h"
 
 #include <cstdlib>
 #include <fstream>
@@ -76,4 +76,15 @@ TEST_CASE("onion key: a bad or open file is reported, never replaced") {
   CHECK(checkOnionKeyWritable(dir.path / "k").empty());
   CHECK_FALSE(std::filesystem::exists(dir.path / "k.new"));
   CHECK(checkOnionKeyWritable(dir.path / "missing" / "k").starts_with("cannot create "));
+}
+
+TEST_CASE("onion hostname file: tor's one line, or why not") {
+  TempDir dir;
+  const auto path = dir.path / "hostname";
+  const std::string onion = "abcdefghijklmnopqrstuvwxyz234567abcdefghijklmnopqrstuvwx.onion";
+  CHECK(loadOnionHostname(path).error.starts_with("cannot open "));
+  writeFile(path, onion + "\n", 0600);
+  CHECK(loadOnionHostname(path).hostname == onion);
+  writeFile(path, "facebookcorewwwi.onion\n", 0600);
+  CHECK(loadOnionHostname(path).error == path.string() + " does not hold an onion v3 hostname");
 }

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
-// The onion service key fips-transport-tor has tor create (ADD_ONION
+// The onion service files: the key fips-transport-tor has tor create (ADD_ONION
 // NEW:ED25519-V3) and hands back on every later start, so the node keeps its
 // onion address: one line "ED25519-V3:<base64 of the 64-byte expanded
 // key>" in a file of the node's state directory, mode 0600, replaced
-// atomically. Runs in fips-transport-tor; the file is the node's own but
-// is checked like input.
+// atomically; and the hostname file of a HiddenServiceDir (directory mode).
+// Runs in fips-transport-tor; both files are checked like input.
 #pragma once
 
 #include <filesystem>
@@ -38,5 +38,17 @@ std::string checkOnionKeyWritable(const std::filesystem::path& path);
 // Writes `key` to `path` at mode 0600: a new file beside it, written and
 // fsynced, renamed over `path`, the directory fsynced. Returns "" or why not.
 std::string saveOnionKey(const std::filesystem::path& path, std::string_view key);
+
+// What loadOnionHostname found.
+struct OnionHostnameLoad {
+  std::optional<std::string> hostname;  // "<56 base32>.onion"
+  std::string error;                    // "" only with a hostname
+};
+
+// Reads the hostname file tor writes into a HiddenServiceDir (directory
+// mode's transports.tor.directory_service.hostname_file): one onion v3
+// name, trailing whitespace ignored. Tor writes it once the service is
+// configured, so a missing file at start may be worth a retry.
+OnionHostnameLoad loadOnionHostname(const std::filesystem::path& path);
 
 }  // namespace fips::transport::tor

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Onion service key file (see onion-key-file.h).
-#include "transports/tor/onion-key-file.h"
+// Onion service key and hostname files (see onion-files.h).
+#include "transports/tor/onion-files.h"
 
 #include <cerrno>
 #include <cstring>
@@ -13,6 +13,8 @@
 #include <fmt/format.h>
 
 #include "privsep/unique-fd.h"
+
+#include "transports/tor/tor-address.h"
 
 namespace fips::transport::tor {
 
@@ -122,6 +124,31 @@ std::string saveOnionKey(const std::filesystem::path& path, std::string_view key
   privsep::UniqueFd dirFd(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
   if (!dirFd || ::fsync(dirFd.get()) != 0) return errnoText("cannot fsync", dir);
   return "";
+}
+
+OnionHostnameLoad loadOnionHostname(const std::filesystem::path& path) {
+  OnionHostnameLoad result;
+  privsep::UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  if (!fd) {
+    result.error = errnoText("cannot open", path);
+    return result;
+  }
+  char buf[MAX_FILE];
+  const ssize_t n = ::read(fd.get(), buf, sizeof buf);
+  if (n < 0) {
+    result.error = errnoText("cannot read", path);
+    return result;
+  }
+  std::string_view text(buf, static_cast<size_t>(n));
+  while (!text.empty() && (text.back() == '\n' || text.back() == '\r' || text.back() == ' ')) {
+    text.remove_suffix(1);
+  }
+  if (isOnionV3Hostname(text)) {
+    result.hostname = std::string(text);
+  } else {
+    result.error = fmt::format("{} does not hold an onion v3 hostname", path.string());
+  }
+  return result;
 }
 
 }  // namespace fips::transport::tor
