@@ -7,7 +7,9 @@
 # .onion name goes to tor), then the transport's own SOCKS5 client
 # (tests/tools/socks5-dial --isolate: user "fips", password "<onion>:80").
 # Then control_port mode: ADD_ONION on the onion service tor's control port
-# (tests/tools/tor-control-probe), and the new service fetched the same way.
+# (tests/tools/tor-control-probe), and the new service fetched the same way;
+# the onion service tor restarts, and ADD_ONION with the saved key brings
+# back the same address, fetched again.
 # Prints when each tor bootstrapped, when the
 # descriptor upload began and the seconds from the test start to the first fetch.
 #
@@ -92,6 +94,29 @@ while [ -n "$ADDED" ] && [ "$(date +%s)" -lt "$deadline" ]; do
 done
 check "the ADD_ONION service is reachable through the network" [ -n "$added_fetched" ]
 
+# The onion service tor restarts: the saved key gives the same address, reachable again.
+boots=$(grep -c "Bootstrapped 100%" "$(tor_net_log hs)")
+tor_net_stop hs
+tor_net_launch hs
+booted_again() { [ "$(grep -c "Bootstrapped 100%" "$(tor_net_log hs)")" -gt "$boots" ]; }
+check "hs tor restarted and bootstrapped" wait_until 60 booted_again
+ip netns exec "tor-net-$$" "$BUILD/tests/tools/tor-control-probe" 127.0.0.1:9151 cookie \
+  add-onion "$WORK/state/tor-onion.key" 80,127.0.0.1:8080 --hold-ms 200000 \
+  >"$WORK/add-onion.out" 2>&1 &
+disown
+check "after the restart ADD_ONION reuses the saved key" \
+  wait_until 20 grep -qx 'key=reused' "$WORK/add-onion.out"
+check "after the restart the onion address is the same" \
+  grep -qx "onion=$ADDED" "$WORK/add-onion.out"
+readded_at=$(date +%s%N)
+refetched=""
+deadline=$(($(date +%s) + LIMIT))
+while [ "$(date +%s)" -lt "$deadline" ]; do
+  if fetch; then refetched=$(echo "scale=1; ($(date +%s%N) - $readded_at) / 1000000000" | bc); break; fi
+  sleep 1
+done
+check "the same onion is reachable again after the restart" [ -n "$refetched" ]
+
 # first_seen NAME LOG PATTERN: the time of the first line of NAME's LOG
 # (notice or info) matching PATTERN.
 first_seen() { grep -m1 "$3" "$WORK/tor/$1/$2.log" | awk '{ print $3 }'; }
@@ -101,6 +126,7 @@ echo "# network started $(date -d @$((T0 / 1000000000)) +%T) (keys made first),"
   "hs bootstrapped $(first_seen hs notice 'Bootstrapped 100%')," \
   "hs descriptor upload $(first_seen hs info 'Initiating upload for hidden service current')"
 echo "# first fetch ${fetched:-never} s after the test started (limit $LIMIT s);" \
-  "ADD_ONION service fetched ${added_fetched:-never} s after its creation"
+  "ADD_ONION service fetched ${added_fetched:-never} s after its creation," \
+  "again ${refetched:-never} s after re-adding it on the restarted tor"
 [ -n "$fetched" ] || tor_net_dump
 finish

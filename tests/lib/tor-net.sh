@@ -12,6 +12,8 @@
 #   tor_net_start NS DIR           namespace NS (made here), state in DIR
 #   tor_net_tor NAME [LINE...]     starts a client tor NAME with extra torrc lines
 #   tor_net_wait_bootstrap NAME S  waits up to S seconds for "Bootstrapped 100%"
+#   tor_net_stop NAME              stops tor NAME (TERM, waits); tor_net_launch
+#                                  NAME starts it again from its torrc
 #   tor_net_log NAME               the notice log of NAME
 #
 # Ports: authority i ORPort 5100+i DirPort 7100+i, relay i ORPort 5110+i
@@ -63,7 +65,7 @@ tor_net_launch() {
   disown
 }
 
-# tor_net_relay NAME ORPORT DIRPORT [LINE...]: writes a relay's torrc.
+# tor_net_relay_torrc NAME ORPORT DIRPORT [LINE...]: writes a relay's torrc.
 tor_net_relay_torrc() {
   local name=$1 orport=$2 dirport=$3
   shift 3
@@ -135,6 +137,15 @@ tor_net_tor() {
     printf '%s\n' "$@"
   } >"$TOR_NET_DIR/$name/torrc"
   tor_net_launch "$name"
+}
+
+# tor_net_stop NAME: stops tor NAME (its PidFile) and waits until it is gone.
+tor_net_stop() {
+  local pid
+  pid=$(cat "$TOR_NET_DIR/$1/pid" 2>/dev/null) || return 0
+  kill "$pid" 2>/dev/null
+  wait_until 10 pids_gone "$pid" || kill -9 "$pid" 2>/dev/null
+  rm -f "$TOR_NET_DIR/$1/pid"
 }
 
 # tor_net_log NAME: path of tor NAME's notice log.

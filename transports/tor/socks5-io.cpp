@@ -58,8 +58,12 @@ Socks5DialResult socks5Dial(const privsep::SocketAddress& proxy, const Socks5Tar
   const auto deadline = Clock::now() + timeout;
   privsep::UniqueFd fd(::socket(proxy.family(), SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0));
   if (!fd) return {{}, Socks5Error::IO_ERROR, errno};
+  // As the reference: no Nagle delay, keepalive probes after 30 s idle.
   const int one = 1;
+  const int idleSecs = 30;
   ::setsockopt(fd.get(), IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+  ::setsockopt(fd.get(), SOL_SOCKET, SO_KEEPALIVE, &one, sizeof one);
+  ::setsockopt(fd.get(), IPPROTO_TCP, TCP_KEEPIDLE, &idleSecs, sizeof idleSecs);
   if (::connect(fd.get(), reinterpret_cast<const sockaddr*>(&proxy.storage), proxy.length) != 0 &&
       errno != EINPROGRESS) {
     return {{}, Socks5Error::IO_ERROR, errno};

@@ -41,7 +41,8 @@ struct Socks5DialResult {
 };
 
 // Connects to the proxy, runs the handshake with poll() and returns the
-// tunnel (non-blocking, TCP_NODELAY). Blocks up to `timeout` in all.
+// tunnel (non-blocking, TCP_NODELAY, keepalive after 30 s idle). Blocks up
+// to `timeout` in all.
 Socks5DialResult socks5Dial(const privsep::SocketAddress& proxy, const Socks5Target& target,
                             const std::optional<Socks5Auth>& auth,
                             std::chrono::milliseconds timeout);
