@@ -30,7 +30,8 @@ netns_workdir
 chmod 700 "$WORK"
 mkdir -p "$WORK/state"
 
-# start_tor NAME LINE...: tor NAME (DataDirectory WORK/NAME.data) with the lines.
+# start_tor NAME LINE...: tor NAME (DataDirectory WORK/NAME.data) with the
+# lines; without meson's MALLOC_PERTURB_ (see tests/lib/tor-net.sh).
 start_tor() {
   local name=$1
   shift
@@ -41,7 +42,8 @@ start_tor() {
     echo "Log notice file $WORK/$name.log"
     printf '%s\n' "$@"
   } >"$WORK/$name.torrc"
-  ip netns exec "$NS" tor --defaults-torrc /dev/null -f "$WORK/$name.torrc" >/dev/null 2>&1 &
+  ip netns exec "$NS" env -u MALLOC_PERTURB_ tor --defaults-torrc /dev/null -f "$WORK/$name.torrc" \
+    >/dev/null 2>&1 &
   echo $! >"$WORK/$name.pid"
   disown
 }

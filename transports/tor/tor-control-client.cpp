@@ -122,64 +122,47 @@ std::unique_ptr<TorControlClient> TorControlClient::connect(std::string_view add
   return std::unique_ptr<TorControlClient>(new TorControlClient(std::move(fd), timeout));
 }
 
-bool TorControlClient::sendLine(std::string_view line) {
-  if (line.find_first_of("\r\n") != std::string_view::npos) {
-    error_ = "control command holds a line break";
-    return false;
+std::optional<ControlReply> TorControlClient::command(std::string_view line) {
+  std::optional<ControlReply> result;
+  if (!pipeline_.send(line, [&result](const ControlReply& reply) { result = reply; })) {
+    error_ = "control command holds a line break, or the connection is broken";
+    return std::nullopt;
   }
-  std::string out = std::string(line) + "\r\n";
   const auto deadline = Clock::now() + timeout_;
-  size_t done = 0;
-  while (done < out.size()) {
-    const ssize_t n = ::send(fd_.get(), out.data() + done, out.size() - done, MSG_NOSIGNAL);
-    if (n > 0) {
-      done += static_cast<size_t>(n);
-    } else if (errno == EAGAIN || errno == EINTR) {
-      if (!waitFor(fd_.get(), POLLOUT, deadline)) {
-        error_ = "timed out writing to the control port";
-        return false;
+  while (!result) {
+    if (!pipeline_.broken().empty()) {
+      error_ = "control port: " + pipeline_.broken();
+      return std::nullopt;
+    }
+    const auto out = pipeline_.output();
+    if (!out.empty()) {
+      const ssize_t n = ::send(fd_.get(), out.data(), out.size(), MSG_NOSIGNAL);
+      if (n > 0) {
+        pipeline_.sent(static_cast<size_t>(n));
+        continue;
       }
     } else {
-      error_ = fmt::format("control port write: {}", std::strerror(errno));
-      return false;
-    }
-  }
-  OPENSSL_cleanse(out.data(), out.size());
-  return true;
-}
-
-std::optional<ControlReply> TorControlClient::readReply() {
-  const auto deadline = Clock::now() + timeout_;
-  for (;;) {
-    while (auto reply = parser_.next()) {
-      if (!reply->isEvent()) return reply;
-    }
-    if (!parser_.broken().empty()) {
-      error_ = "control port: " + parser_.broken();
-      return std::nullopt;
-    }
-    std::array<uint8_t, 4096> buf{};
-    const ssize_t n = ::recv(fd_.get(), buf.data(), buf.size(), 0);
-    if (n > 0) {
-      parser_.feed(std::span<const uint8_t>(buf.data(), static_cast<size_t>(n)));
-    } else if (n == 0) {
-      error_ = "control port closed the connection";
-      return std::nullopt;
-    } else if (errno == EAGAIN || errno == EINTR) {
-      if (!waitFor(fd_.get(), POLLIN, deadline)) {
-        error_ = "timed out waiting for the control port";
+      std::array<uint8_t, 4096> buf{};
+      const ssize_t n = ::recv(fd_.get(), buf.data(), buf.size(), 0);
+      if (n > 0) {
+        pipeline_.feed(std::span<const uint8_t>(buf.data(), static_cast<size_t>(n)));
+        continue;
+      }
+      if (n == 0) {
+        error_ = "control port closed the connection";
         return std::nullopt;
       }
-    } else {
-      error_ = fmt::format("control port read: {}", std::strerror(errno));
+    }
+    if (errno != EAGAIN && errno != EINTR) {
+      error_ = fmt::format("control port: {}", std::strerror(errno));
+      return std::nullopt;
+    }
+    if (!waitFor(fd_.get(), out.empty() ? POLLIN : POLLOUT, deadline)) {
+      error_ = "timed out waiting for the control port";
       return std::nullopt;
     }
   }
-}
-
-std::optional<ControlReply> TorControlClient::command(std::string_view line) {
-  if (!sendLine(line)) return std::nullopt;
-  return readReply();
+  return result;
 }
 
 std::string TorControlClient::authenticateCookie(const ProtocolInfo& info,

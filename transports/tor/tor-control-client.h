@@ -3,8 +3,10 @@
 // socket path), each call bounded by a timeout: connect, authenticate (the
 // best method PROTOCOLINFO offers that the config allows), the status
 // GETINFOs, and an onion service whose key is kept in the node's state
-// directory. Runs in fips-transport-tor (its control thread: a call may
-// block up to the timeout); tor's replies are parsed as untrusted.
+// directory. Each call blocks up to the timeout: for tools, tests and a
+// control thread; the worker's event loop drives a ControlPipeline (the
+// same command/reply code) itself. Runs in fips-transport-tor; tor's
+// replies are parsed as untrusted.
 #pragma once
 
 #include <chrono>
@@ -17,6 +19,7 @@
 
 #include "privsep/unique-fd.h"
 
+#include "transports/tor/control-pipeline.h"
 #include "transports/tor/control-reply.h"
 #include "transports/tor/tor-control.h"
 
@@ -63,13 +66,11 @@ class TorControlClient {
 
  private:
   TorControlClient(privsep::UniqueFd fd, std::chrono::milliseconds timeout);
-  bool sendLine(std::string_view line);
-  std::optional<ControlReply> readReply();
   std::string authenticateCookie(const ProtocolInfo& info, const ControlAuth& auth);
 
   privsep::UniqueFd fd_;
   std::chrono::milliseconds timeout_;
-  ControlReplyParser parser_;
+  ControlPipeline pipeline_;
   std::string error_;
 };
 
