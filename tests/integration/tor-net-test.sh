@@ -21,8 +21,10 @@ BUILD=${1:?usage: tor-net-test.sh BUILD_DIR}
 . "$(dirname "$0")/../lib/netns.sh"
 . "$(dirname "$0")/../lib/tor-net.sh"
 [ "$(id -u)" -eq 0 ] || { echo "SKIP: needs root"; exit 77; }
-command -v tor >/dev/null && command -v tor-gencert >/dev/null ||
-  { echo "SKIP: needs Debian's tor (scripts/install-deps.sh)"; exit 77; }
+if ! command -v tor >/dev/null || ! command -v tor-gencert >/dev/null; then
+  echo "SKIP: needs Debian's tor (scripts/install-deps.sh)"
+  exit 77
+fi
 LIMIT=${TOR_NET_SECONDS:-180}
 # The later fetches (services added to a running network) get this long.
 LATER=60
