@@ -12,7 +12,7 @@ PACKAGES=(
   libldns-dev libncurses-dev
   iproute2 nftables procps kmod bind9-dnsutils
   iputils-ping curl iperf3 tcpdump tmux
-  socat jq ccache ethtool
+  socat jq ccache ethtool tor microsocks
 )
 
 missing=()
