@@ -117,11 +117,10 @@ check "probe C again: cleanup left the session intact as pre-existing; A still h
 # node.session.idle_timeout_secs (90 s) is torn down, and a probe that finds
 # none opens one, which a frozen C cannot answer: session handshake_timeout,
 # overall failed instead of partial. One ping now makes the session's age
-# independent of how long the checks above took on a loaded machine.
-session_fresh() {
-  in_ns A ping -6 -c 1 -W 2 "$ADDR_C" >/dev/null 2>&1 && [ "$(sessions_with_c)" = 1 ]
-}
-check "ping A→C just before C is frozen; A holds its session with C" session_fresh
+# independent of how long the checks above took on a loaded machine (if it
+# had idled out, the ping opens a new one: retried as the first ping above).
+session_fresh() { ping_c && [ "$(sessions_with_c)" = 1 ]; }
+check "ping A→C just before C is frozen; A holds its session with C" wait_until 20 session_fresh
 ROUTER_C=$(child_pid "${SUITE[C]}" fips-router)
 kill -STOP "$ROUTER_C"
 ctl A probe "${NPUB[C]}" --json > "$WORK/probe-frozen.json"; echo $? > "$WORK/probe-frozen.rc"
