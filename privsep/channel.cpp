@@ -122,12 +122,17 @@ bool Channel::readOne() {
     markClosed();
     return false;
   }
-  if ((msg.msg_flags & MSG_CTRUNC) != 0) fatal("{}: too many fds attached", name_);
+  if ((msg.msg_flags & MSG_CTRUNC) != 0) {
+    fault("too many fds attached");
+    return false;
+  }
   if ((msg.msg_flags & MSG_TRUNC) != 0 || static_cast<size_t>(n) > limits_.maxBytes) {
-    fatal("{}: message larger than {} bytes", name_, limits_.maxBytes);
+    fault(fmt::format("message larger than {} bytes", limits_.maxBytes));
+    return false;
   }
   if (fds.size() > limits_.maxFds) {
-    fatal("{}: {} fds attached, at most {} allowed", name_, fds.size(), limits_.maxFds);
+    fault(fmt::format("{} fds attached, at most {} allowed", fds.size(), limits_.maxFds));
+    return false;
   }
   dispatch(static_cast<size_t>(n), fds);
   return true;
@@ -135,7 +140,7 @@ bool Channel::readOne() {
 
 void Channel::dispatch(size_t bytes, std::vector<UniqueFd>& fds) {
   if (bytes % sizeof(capnp::word) != 0) {
-    fatal("{}: message of {} bytes is not whole words", name_, bytes);
+    return fault(fmt::format("message of {} bytes is not whole words", bytes));
   }
   capnp::ReaderOptions options;
   options.traversalLimitInWords = limits_.traversalWords;
@@ -148,7 +153,7 @@ void Channel::dispatch(size_t bytes, std::vector<UniqueFd>& fds) {
                  }
                  onMessage_(reader, fds);
                })) {
-    fatal("{}: malformed message: {}", name_, e->getDescription().cStr());
+    fault(fmt::format("malformed message: {}", e->getDescription().cStr()));
   }
   if (wipeAfterDispatch_) {
     ::explicit_bzero(buffer_.begin(), bytes);
@@ -206,6 +211,14 @@ void Channel::armWrite(bool on) {
     event_add(writeEvent_.get(), nullptr);
     writeArmed_ = true;
   }
+}
+
+void Channel::fault(const std::string& reason) {
+  if (!onPeerFault_) fatal("{}: {}", name_, reason);
+  if (closed_) return;
+  const PeerFaultHandler report = onPeerFault_;
+  report(reason);
+  markClosed();
 }
 
 // Stops I/O and reports the close from the loop (never re-entrantly).

@@ -40,8 +40,11 @@ class Channel {
   // kj::Exception thrown while the handler reads the message (bad pointer,
   // traversal limit) is fatal, naming the channel.
   using MessageHandler = std::function<void(capnp::MessageReader&, std::vector<UniqueFd>&)>;
-  // Called once when the peer closes its end (EOF or ECONNRESET).
+  // Called once when the peer closes its end (EOF or ECONNRESET), or after
+  // a peer fault closed the channel (setOnPeerFault).
   using CloseHandler = std::function<void()>;
+  // Called once with the reason of the first peer fault (setOnPeerFault).
+  using PeerFaultHandler = std::function<void(const std::string& reason)>;
 
   // Takes ownership of `fd` (made non-blocking) and starts reading from it
   // on `base`. `name` is used in every log line ("router<-udp").
@@ -64,6 +67,16 @@ class Channel {
   // Called from inside a MessageHandler: zero the received bytes once the
   // handler returns (for messages holding key material).
   void wipeReceivedMessage() { wipeAfterDispatch_ = true; }
+
+  // For a peer whose loss this process survives (a transport worker): a
+  // peer fault calls `onFault` with the reason and closes the channel (no
+  // further message is read; onClose follows from the loop) instead of
+  // ending the process.
+  void setOnPeerFault(PeerFaultHandler onFault) { onPeerFault_ = std::move(onFault); }
+  // Called from inside a MessageHandler: the message broke the boundary's
+  // rules (out of state, over a limit). Fatal to this process unless a
+  // peer-fault handler is set; the caller must not read the message further.
+  void fault(const std::string& reason);
 
   // Messages waiting for the socket to become writable: a sender that
   // produces faster than its peer reads sees this grow, and must slow down
@@ -97,6 +110,7 @@ class Channel {
   ChannelLimits limits_;
   MessageHandler onMessage_;
   CloseHandler onClose_;
+  PeerFaultHandler onPeerFault_;
   std::function<void()> onDrained_;
   kj::Array<capnp::word> buffer_;
   std::deque<Outgoing> queue_;

@@ -29,8 +29,13 @@
 #              event loop). host: a DNS name of at most 253 bytes (letters,
 #              digits, '-', '_', '.'; labels of 1-63); at most 16 requests
 #              in flight. The worker treats anything else as fatal.
-# The router treats a worker message out of this order as fatal for the
-# worker's channel (it drops the channel; the supervisor restarts it).
+# A worker message that breaks these rules (out of this order, over a
+# limit, a malformed endpoint, a resolved id no request is waiting for) or
+# that the channel cannot read (oversize, fds attached, not a capnp
+# message) is a fault of that worker: the router counts it (workerFaults),
+# logs it once and closes the worker's channel; the worker exits on EOF
+# and the supervisor restarts it. The router and the links over other
+# transports carry on; the links over this one re-handshake.
 @0xa09afd4b7ef654b9;
 
 using Cxx = import "/capnp/c++.capnp";

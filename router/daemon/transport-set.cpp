@@ -83,6 +83,13 @@ void TransportSet::attach(const std::string& name, privsep::UniqueFd fd) {
       base_, std::move(fd), "router<-" + name, workerLimits(),
       [this, raw](capnp::MessageReader& r, std::vector<privsep::UniqueFd>&) { onEvent(*raw, r); },
       [this, raw] { onDetached(*raw); });
+  // transport.capnp: a worker message that breaks the boundary's rules
+  // closes that worker (it exits on EOF and the supervisor restarts it);
+  // the router and the links over other transports carry on.
+  raw->channel->setOnPeerFault([this, raw](const std::string& reason) {
+    ++counters_.workerFaults;
+    spdlog::error("router<-{}: {}: closing the worker's channel", raw->name, reason);
+  });
   workers_[raw->id] = std::move(worker);
 }
 
@@ -101,8 +108,9 @@ void TransportSet::onDetached(Worker& worker) {
 void TransportSet::onEvent(Worker& worker, capnp::MessageReader& reader) {
   auto event = reader.getRoot<schema::TransportEvent>();
   if (!worker.allow.admit(event.which(), static_cast<uint32_t>(worker.state))) {
-    privsep::fatal("router<-{}: message {} not allowed in state {}", worker.name,
-                   static_cast<int>(event.which()), static_cast<int>(worker.state));
+    return worker.channel->fault(fmt::format("message {} not allowed in state {}",
+                                             static_cast<int>(event.which()),
+                                             static_cast<int>(worker.state)));
   }
   switch (event.which()) {
     case schema::TransportEvent::BOUND:
@@ -142,19 +150,20 @@ void TransportSet::onPathMtu(Worker& worker, schema::TransportEvent::PathMtu::Re
   auto ip = endpoint.getIp();
   auto peer = link::TransportAddr::make(worker.id, std::span<const uint8_t>(ip.begin(), ip.size()),
                                         endpoint.getPort(), endpoint.getScopeId());
-  if (!peer) privsep::fatal("router<-{}: pathMtu with a malformed endpoint", worker.name);
+  if (!peer) return worker.channel->fault("pathMtu with a malformed endpoint");
   if (onPathMtu_) onPathMtu_(*peer, report.getMtu());
 }
 
 void TransportSet::onResolved(Worker& worker, schema::TransportEvent::Resolved::Reader resolved) {
   const uint32_t id = resolved.getId();
-  if (worker.resolving.erase(id) == 0) {
-    privsep::fatal("router<-{}: resolved {} answers no request", worker.name, id);
+  // A faulty answer leaves the id outstanding: onDetached answers it.
+  if (!worker.resolving.contains(id)) {
+    return worker.channel->fault(fmt::format("resolved {} answers no request", id));
   }
   auto list = resolved.getAddrs();
   if (list.size() > privsep::MAX_RESOLVED_ADDRS ||
       resolved.getError().size() > privsep::MAX_RESOLVE_ERROR) {
-    privsep::fatal("router<-{}: resolved {} over its limits", worker.name, id);
+    return worker.channel->fault(fmt::format("resolved {} over its limits", id));
   }
   std::vector<link::TransportAddr> addrs;
   for (auto endpoint : list) {
@@ -162,9 +171,12 @@ void TransportSet::onResolved(Worker& worker, schema::TransportEvent::Resolved::
     auto addr =
         link::TransportAddr::make(worker.id, std::span<const uint8_t>(ip.begin(), ip.size()),
                                   endpoint.getPort(), endpoint.getScopeId());
-    if (!addr) privsep::fatal("router<-{}: resolved {} has a malformed endpoint", worker.name, id);
+    if (!addr) {
+      return worker.channel->fault(fmt::format("resolved {} has a malformed endpoint", id));
+    }
     addrs.push_back(*addr);
   }
+  worker.resolving.erase(id);
   if (onResolved_) onResolved_(worker.id, id, std::move(addrs), resolved.getError());
 }
 
@@ -202,7 +214,7 @@ void TransportSet::onDatagrams(Worker& worker, capnp::List<schema::Datagram>::Re
     auto from =
         link::TransportAddr::make(worker.id, std::span<const uint8_t>(ip.begin(), ip.size()),
                                   peer.getPort(), peer.getScopeId());
-    if (!from) privsep::fatal("router<-{}: datagram with a malformed endpoint", worker.name);
+    if (!from) return worker.channel->fault("datagram with a malformed endpoint");
     auto payload = datagram.getPayload();
     ++counters_.datagramsIn;
     ++worker.info.packetsIn;

@@ -6,7 +6,9 @@
 // one TransportRequest.send message per transport per flush(); it also
 // carries host-name lookups (resolve/resolved) to the workers that do them.
 // Runs in fips-router; workers face the network and are less trusted than
-// it.
+// it: a worker message that breaks transport.capnp's rules is counted,
+// logged and closes that worker's channel (the worker exits and is
+// restarted by the supervisor), as the schema's header says.
 #pragma once
 
 #include <cstdint>
@@ -35,6 +37,7 @@ struct TransportCounters {
   uint64_t droppedNoTransport = 0;   // overflow while a transport is not bound
   uint64_t droppedBackpressure = 0;  // the worker's channel was full
   uint64_t kernelDrops = 0;          // SO_RXQ_OVFL as last reported, summed
+  uint64_t workerFaults = 0;         // worker messages that broke transport.capnp (worker closed)
 };
 
 // One transport worker as the router sees it (fipsctl show transports).

@@ -127,8 +127,14 @@ bool ActiveLink::onReceiverReport(const fmp::ReceiverReport& rr, uint64_t nowMs)
 noise::OpenStatus ActiveLink::open(const fmp::EstablishedFrame& frame, const TransportAddr& from,
                                    std::span<uint8_t> out, uint64_t nowMs) {
   const bool kBefore = session_->keys().kBit();
-  const noise::EpochOpenResult result = session_->openFrame(
-      frame.header.keyEpoch(), frame.aad, fmp::COUNTER_OFFSET, frame.sealed, out, nowMs);
+  // A frame on the index of the session we answered or completed is meant
+  // for its keys, whatever its K bit says: a peer that dialed us afresh
+  // (its link to us was lost; ours lived on) takes the handshake we
+  // answered as a rekey for a new session and sends K = 0 (issue #22).
+  const bool onPending = pending_ && frame.header.receiverIdx == pending_->our;
+  const bool kOnWire = onPending ? !kBefore : frame.header.keyEpoch();
+  const noise::EpochOpenResult result =
+      session_->openFrame(kOnWire, frame.aad, fmp::COUNTER_OFFSET, frame.sealed, out, nowMs);
   if (result.status != noise::OpenStatus::OK) return result.status;
   lastOpenedDraining_ = result.slot == noise::KeySlot::PREVIOUS;
   lastRecvMs_ = nowMs;
@@ -199,13 +205,17 @@ bool ActiveLink::onRekeyMsg1(const fmp::Msg1Frame& msg1, const TransportAddr& fr
   answeredMsg1_.emplace();
   std::copy(msg1.noiseMsg.begin(), msg1.noiseMsg.end(), answeredMsg1_->begin());
   answeredMsg2_ = fmp::encodeMsg2(*index, msg1.senderIdx, *msg2);
+  answeredAtMs_ = nowMs;
   io.sendDatagram(from, answeredMsg2_);
   return true;
 }
 
-bool ActiveLink::onRekeyMsg2(const fmp::Msg2Frame& msg2) {
+bool ActiveLink::onRekeyMsg2(const fmp::Msg2Frame& msg2, uint64_t nowMs) {
   if (!rekeyOurIndex_ || *rekeyOurIndex_ != msg2.receiverIdx) return false;
   if (!session_->onMsg2(msg2.noiseMsg)) return false;
+  // The peer is alive: a link silent through an outage is not reaped at the
+  // next tick, before the peer's first frame on the new session (issue #22).
+  lastRecvMs_ = nowMs;
   if (pending_) table_.release(setup_.current.transportId, pending_->our);
   bindSession(*rekeyOurIndex_);
   pending_ = IndexPair{*rekeyOurIndex_, msg2.senderIdx};
@@ -215,8 +225,10 @@ bool ActiveLink::onRekeyMsg2(const fmp::Msg2Frame& msg2) {
 
 bool ActiveLink::dead(uint64_t nowMs, uint64_t timeoutMs) const {
   const uint64_t last = lastRecvMs_.value_or(upSinceMs_);
-  // Suppressed while our rekey is in flight (spec 02 §8).
-  return nowMs - last >= timeoutMs && !session_->rekeyInProgress();
+  // Suppressed while our rekey is in flight (spec 02 §8), and for a grace
+  // after we answered the peer's msg1 (ANSWERED_MSG1_GRACE_MS).
+  const bool answering = answeredAtMs_ && nowMs - *answeredAtMs_ < ANSWERED_MSG1_GRACE_MS;
+  return nowMs - last >= timeoutMs && !session_->rekeyInProgress() && !answering;
 }
 
 PeerInfo ActiveLink::info() const {

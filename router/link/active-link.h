@@ -41,6 +41,14 @@ struct ActiveLinkSetup {
   size_t mmpOwdWindow = 32;
 };
 
+// How long a link whose peer's msg1 we just answered (a rekey, or a fresh
+// dial from a peer that lost its link to us) is kept from being reaped as
+// dead: the peer's first frame on the answered session needs a round trip,
+// a lost msg2 a resend (1 s) more. Without it a link silent through an
+// outage could be reaped between our msg2 and that frame, leaving the peer
+// up alone (issue #22).
+constexpr uint64_t ANSWERED_MSG1_GRACE_MS = 5'000;
+
 class ActiveLink {
  public:
   // Binds ourIndex (SESSION) in table, which must outlive the link.
@@ -89,9 +97,12 @@ class ActiveLink {
   bool onRekeyMsg1(const fmp::Msg1Frame& msg1, const TransportAddr& from, uint64_t nowMs,
                    crypto::Rng& rng, LinkIo& io);
   // The peer's msg2 to our rekey msg1; false if it does not complete it.
-  bool onRekeyMsg2(const fmp::Msg2Frame& msg2);
+  // A completing msg2 answers our fresh ephemeral key, so it counts as
+  // liveness (as an authenticated frame for dead()).
+  bool onRekeyMsg2(const fmp::Msg2Frame& msg2, uint64_t nowMs);
 
-  // No authenticated frame for timeoutMs (since up if none) and no rekey in flight.
+  // No authenticated frame for timeoutMs (since up if none), no rekey in
+  // flight, and no msg1 answered in the last ANSWERED_MSG1_GRACE_MS.
   bool dead(uint64_t nowMs, uint64_t timeoutMs) const;
   bool heartbeatDue(uint64_t nowMs, uint64_t intervalMs) const {
     return !lastHeartbeatMs_ || nowMs - *lastHeartbeatMs_ >= intervalMs;
@@ -139,6 +150,7 @@ class ActiveLink {
   // The last rekey msg1 we answered and our framed msg2, for duplicates.
   std::optional<std::array<uint8_t, fmp::NOISE_MSG1_SIZE>> answeredMsg1_;
   std::array<uint8_t, fmp::MSG2_SIZE> answeredMsg2_{};
+  std::optional<uint64_t> answeredAtMs_;  // when we last answered a rekey msg1 with a new session
   LinkMmp mmp_;
   bool lastOpenedDraining_ = false;  // the last frame open() accepted used the previous keys
 };

@@ -142,7 +142,7 @@ void LinkManager::handleMsg2(const TransportAddr& from, std::span<const uint8_t>
   const identity::NodeAddr peer = entry->peer;
   if (entry->role == IndexRole::REKEY) {
     const auto it = peers_.find(peer);
-    if (it == peers_.end() || !it->second->onRekeyMsg2(frame.value())) {
+    if (it == peers_.end() || !it->second->onRekeyMsg2(frame.value(), clock_.nowMs())) {
       drop(DropReason::HANDSHAKE_FAILED);
     }
     return;

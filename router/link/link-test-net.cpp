@@ -60,6 +60,7 @@ void TestNode::sendDatagram(const TransportAddr& to, std::span<const uint8_t> pa
 void TestNode::onLinkUp(const PeerInfo& peer) {
   events.push_back({peer.addr, true, LinkDownReason::DEAD, net.clock.now});
   reportedOutbound[peer.addr] = peer.outbound;
+  if (announceOnUp) mgr->sendLinkMessage(peer.addr, fmp::LinkMessageType::TREE_ANNOUNCE, {});
 }
 
 void TestNode::onLinkSwapped(const PeerInfo& peer) {

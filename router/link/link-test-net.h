@@ -87,7 +87,8 @@ class TestNode final : public LinkIo {
   LinkConfig config;
   SeededRng rng;
   std::unique_ptr<LinkManager> mgr;
-  bool silent = false;  // neither ticks nor sends nor receives
+  bool silent = false;        // neither ticks nor sends nor receives
+  bool announceOnUp = false;  // send a TreeAnnounce on every link up, as the daemon does
   bool sendingData = false;
   std::vector<LinkEvent> events;
   std::vector<uint32_t> received;            // data sequence numbers

@@ -113,11 +113,20 @@ check "probe C again: rtt ok on a new sample (exit 0), or every new echo under 1
   probe_rtt_sound "$WORK/probe-again.json" "$(cat "$WORK/probe-again.rc")"
 check "probe C again: cleanup left the session intact as pre-existing; A still holds it" \
   cleanup_is "$WORK/probe-again.json" False preexisting 1
+# The frozen probe is about the pings' session. A session with no Data for
+# node.session.idle_timeout_secs (90 s) is torn down, and a probe that finds
+# none opens one, which a frozen C cannot answer: session handshake_timeout,
+# overall failed instead of partial. One ping now makes the session's age
+# independent of how long the checks above took on a loaded machine (if it
+# had idled out, the ping opens a new one: retried as the first ping above).
+session_fresh() { ping_c && [ "$(sessions_with_c)" = 1 ]; }
+check "ping A→C just before C is frozen; A holds its session with C" wait_until 20 session_fresh
 ROUTER_C=$(child_pid "${SUITE[C]}" fips-router)
 kill -STOP "$ROUTER_C"
 ctl A probe "${NPUB[C]}" --json > "$WORK/probe-frozen.json"; echo $? > "$WORK/probe-frozen.rc"
 kill -CONT "$ROUTER_C"
 echo "# probe frozen C: $(json_get '[d["overall"], d["rtt"]["verdict"], d["rtt"]["reason"]]' < "$WORK/probe-frozen.json")"
+echo "# probe frozen C stages: $(json_get '[(s, d[s]["verdict"], d[s]["reason"], d[s].get("elapsed_ms")) for s in ("bloom","discovery","path","session","rtt")]' < "$WORK/probe-frozen.json")"
 check "probe C with C's router stopped: non-zero exit, rtt failed, overall partial" bash -c \
   "[ \"\$(cat $WORK/probe-frozen.rc) \$(json_get 'd[\"rtt\"][\"verdict\"], d[\"overall\"]' < $WORK/probe-frozen.json)\" = '1 failed partial' ]"
 
