@@ -19,8 +19,8 @@
 #include "privsep/seccomp-filter.h"
 
 #include "fips-build-config.h"
+#include "router/control/service/control-commands.h"
 #include "router/daemon/config-from-slice.h"
-#include "router/daemon/control-commands.h"
 #include "router/daemon/static-peers.h"
 #include "router/identity/fips-address.h"
 #include "router/identity/nip19.h"
