@@ -2,7 +2,6 @@
 // Stats history commands of the JSON-line socket (see stats-commands.h).
 #include "router/control/json/stats-commands.h"
 
-#include <cmath>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -147,34 +146,27 @@ Json statsHistoryAllPeers(const JsonRequest& request, const stats::StatsHistory&
   const std::string& metricName = *given.metric.value;
   auto metric = stats::parsePeerMetric(metricName);
   if (!metric) return errorResponse("unknown peer metric: " + metricName);
-  auto windowSecs = stats::parseWindow(given.window.value.value_or("10m"));
-  if (auto* error = std::get_if<std::string>(&windowSecs)) return errorResponse(*error);
-  auto granularity = stats::parseGranularity(given.granularity.value.value_or("1s"));
-  if (auto* error = std::get_if<std::string>(&granularity)) return errorResponse(*error);
+  auto parsed = parseStatsRange(given.window.value, given.granularity.value);
+  if (auto* error = std::get_if<std::string>(&parsed)) return errorResponse(*error);
+  const auto range = std::get<StatsRange>(parsed);
   const stats::MetricInfo info = stats::info(*metric);
   Json peers = Json::array();
   for (const auto& peer : history.trackedPeers()) {
-    auto series = history.peerQuery(peer.addr, *metric, std::get<uint64_t>(windowSecs),
-                                    std::get<stats::Granularity>(granularity));
+    auto series = history.peerQuery(peer.addr, *metric, range.windowSecs, range.granularity);
     if (!series) continue;
     Json values = Json::array();
-    for (double v : series->values) values.push_back(std::isfinite(v) ? Json(v) : Json(nullptr));
+    for (double v : series->values) values.push_back(json::sampleJson(v));
     peers.push_back(Json{{"display_name", statsPeerName(peer, names)},
                          {"is_active", peer.active},
                          {"node_addr", peer.addr.toHex()},
                          {"values", std::move(values)}});
   }
-  Json data{{"granularity_seconds", stats::seconds(std::get<stats::Granularity>(granularity))},
+  Json data{{"granularity_seconds", stats::seconds(range.granularity)},
             {"metric", std::string(info.name)},
             {"peers", std::move(peers)},
             {"unit", std::string(info.unit)},
-            {"window_seconds", std::get<uint64_t>(windowSecs)}};
-  // A window longer than the ring keeps is served cut to it; say so.
-  const uint64_t retention = stats::retentionSeconds(std::get<stats::Granularity>(granularity));
-  if (std::get<uint64_t>(windowSecs) > retention) {
-    data["window_cut_from_seconds"] = std::get<uint64_t>(windowSecs);
-    data["retention_seconds"] = retention;
-  }
+            {"window_seconds", range.windowSecs}};
+  json::markWindowCut(data, range.windowSecs, stats::retentionSeconds(range.granularity));
   return okResponse(std::move(data));
 }
 

@@ -16,32 +16,24 @@ namespace {
 using stats::Granularity;
 
 // A query's window and granularity, or the reference's error text.
-struct Range {
-  uint64_t windowSecs = 0;
-  Granularity granularity = Granularity::FAST;
+struct Range : StatsRange {
   std::string error;
 };
 
-// An unset window or granularity takes the reference's default (10m, 1s);
-// one set to "" is refused, as the reference refuses "".
+// An unset window or granularity (capnp has*) takes the default.
 template <typename Params>
 Range parseRange(Params params) {
+  const auto text = [](bool has, capnp::Text::Reader value) {
+    return has ? std::optional<std::string>(value.cStr()) : std::nullopt;
+  };
+  auto parsed = parseStatsRange(text(params.hasWindow(), params.getWindow()),
+                                text(params.hasGranularity(), params.getGranularity()));
   Range range;
-  const std::string windowText = params.hasWindow() ? params.getWindow().cStr() : "10m";
-  auto parsedWindow = stats::parseWindow(windowText);
-  if (auto* error = std::get_if<std::string>(&parsedWindow)) {
-    range.error = *error;
-    return range;
+  if (auto* error = std::get_if<std::string>(&parsed)) {
+    range.error = std::move(*error);
+  } else {
+    static_cast<StatsRange&>(range) = std::get<StatsRange>(parsed);
   }
-  range.windowSecs = std::get<uint64_t>(parsedWindow);
-  const std::string granularityText =
-      params.hasGranularity() ? params.getGranularity().cStr() : "1s";
-  auto parsedGranularity = stats::parseGranularity(granularityText);
-  if (auto* error = std::get_if<std::string>(&parsedGranularity)) {
-    range.error = *error;
-    return range;
-  }
-  range.granularity = std::get<Granularity>(parsedGranularity);
   return range;
 }
 
@@ -73,6 +65,15 @@ void setSeries(const stats::Series& series, const Range& range, schema::StatsSer
 }
 
 }  // namespace
+
+std::variant<StatsRange, std::string> parseStatsRange(
+    const std::optional<std::string>& window, const std::optional<std::string>& granularity) {
+  auto windowSecs = stats::parseWindow(window.value_or("10m"));
+  if (auto* error = std::get_if<std::string>(&windowSecs)) return std::move(*error);
+  auto parsedGranularity = stats::parseGranularity(granularity.value_or("1s"));
+  if (auto* error = std::get_if<std::string>(&parsedGranularity)) return std::move(*error);
+  return StatsRange{std::get<uint64_t>(windowSecs), std::get<Granularity>(parsedGranularity)};
+}
 
 std::variant<StatsPeer, std::string> resolveStatsPeer(const stats::StatsHistory& history,
                                                       const dns::HostMap& names,

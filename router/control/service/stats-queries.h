@@ -9,15 +9,30 @@
 // parameters come from local clients (untrusted text, never thrown on).
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
 
 #include "control.capnp.h"
 #include "router/dns/host-map.h"
+#include "router/stats/history-metric.h"
 #include "router/stats/stats-history.h"
 
 namespace fips::router::control {
+
+// A stats query's window and granularity.
+struct StatsRange {
+  uint64_t windowSecs = 0;
+  stats::Granularity granularity = stats::Granularity::FAST;
+};
+
+// The range `window` and `granularity` give ("<N>s|m|h", "1s|1m"); an
+// absent one takes the reference's default (10m, 1s), one given as "" is
+// refused as the reference refuses it. Otherwise the reference's error text.
+std::variant<StatsRange, std::string> parseStatsRange(
+    const std::optional<std::string>& window, const std::optional<std::string>& granularity);
 
 // A peer of a stats query, as resolved: its node address and npub.
 struct StatsPeer {
