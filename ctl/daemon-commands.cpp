@@ -30,11 +30,11 @@
 #include "ctl/routing-render.h"
 #include "ctl/show-render.h"
 #include "ctl/socket-choice.h"
-#include "ctl/status-render.h"
 #include "ctl/stats-render.h"
+#include "ctl/status-render.h"
 #include "router/control/json/command-json.h"
 #include "router/control/json/probe-json.h"
-#include "router/control/probe-job.h"
+#include "router/control/probe/probe-job.h"
 #include "router/dns/host-map.h"
 #include "router/identity/nip19.h"
 
@@ -385,7 +385,7 @@ bool probeOnce(ControlClient& c, const std::string& npub, router::control::Probe
   return true;
 }
 
-// Runs the probe as a ProbeJob (router/control/probe-job.h: the stage
+// Runs the probe as a ProbeJob (router/control/probe/probe-job.h: the stage
 // budgets, a call every 250 ms while a stage runs, then the teardown of
 // the session it opened, a tick later); --timeout bounds the whole probe
 // instead. A probe stopped by ^C leaves its session to idle out.

@@ -8,7 +8,7 @@
 #include <doctest/doctest.h>
 
 #include "router/control/json/probe-json.h"
-#include "router/control/probe-job.h"
+#include "router/control/probe/probe-job.h"
 
 namespace fips::ctl {
 namespace {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // How fipsctl prints `probe` as text: a stage block. Pure function of the
-// settled report (router/control/probe-job.h); runs in fipsctl.
+// settled report (router/control/probe/probe-job.h); runs in fipsctl.
 #pragma once
 
 #include <cstdint>

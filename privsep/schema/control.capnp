@@ -22,7 +22,7 @@
 # state: the bootstrap is FipsControl and every method may be called any time.
 # With node.control.json_compat (off by default) the same socket also speaks
 # the reference's line-delimited JSON protocol to a client whose first byte
-# is '{' or JSON whitespace (router/control/json-session.h); a Cap'n Proto
+# is '{' or JSON whitespace (router/control/json/session.h); a Cap'n Proto
 # client's first byte is the low byte of its first message's segment count
 # - 1 (0 for the single-segment messages fipsctl sends), so only a first
 # message of 10, 11, 14, 33 or 124 segments would be taken for JSON.

@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <arpa/inet.h>
 #include <filesystem>
-#include <map>
 #include <unistd.h>
 #include <variant>
 
@@ -19,8 +18,8 @@
 #include "privsep/seccomp-filter.h"
 
 #include "fips-build-config.h"
+#include "router/control/service/control-commands.h"
 #include "router/daemon/config-from-slice.h"
-#include "router/daemon/control-commands.h"
 #include "router/daemon/static-peers.h"
 #include "router/identity/fips-address.h"
 #include "router/identity/nip19.h"
@@ -90,7 +89,15 @@ RouterDaemon::RouterDaemon(privsep::EventBase& base, privsep::UniqueFd tunChanne
           {TunWhich::TUN_FAILED, 1u, 1},
           {TunWhich::DNS_SOCKET_READY, 1u, 1},
           {TunWhich::DNS_TCP_SOCKET_READY, 1u, 1},
-      }}) {
+      }}),
+      // An AAAA answer primes the mesh core's identity cache (spec 05 §4),
+      // so traffic to the address can find its key.
+      names_(base,
+             [this](const identity::PublicKey& key) {
+               if (mesh_) mesh_->learnIdentity(key);
+             }),
+      peers_(transports_, clock_),
+      control_(base, clock_, transports_, [this] { return names_.current(); }) {
   if (tunChannel) {
     privsep::ChannelLimits limits;
     limits.maxBytes = 4096;
@@ -129,21 +136,24 @@ void RouterDaemon::onConfigure(schema::SupervisorRequest::Configure::Reader conf
   // only (privsep/realtime.h); this thread leaves it once that one exists.
   const std::string noRealtime = privsep::enterRealtime(CONTROL_REALTIME_PRIORITY);
   privsep::dropToUser(*user);
-  startDns(slice);
+  names_.start(slice);
   // The control thread starts before the filter, which is then synchronised
   // to it (seccomp-filter.cpp): its setup needs calls the router never makes.
-  startControl(slice, *key);
+  control_.start(slice, nodeFacts(slice, *key), tun_ != nullptr, supervisor_.takeConfigureFd(),
+                 [this](auto command, auto reply) { onControlCommand(command, reply); });
   if (noRealtime.empty()) {
     if (std::string why = privsep::leaveRealtime(); !why.empty()) privsep::fatal("{}", why);
-    if (control_) spdlog::info("control thread: SCHED_FIFO priority {}", CONTROL_REALTIME_PRIORITY);
-  } else if (control_) {
+    if (control_.running()) {
+      spdlog::info("control thread: SCHED_FIFO priority {}", CONTROL_REALTIME_PRIORITY);
+    }
+  } else if (control_.running()) {
     spdlog::info("control thread: normal priority ({}); queries may wait for a CPU under load",
                  noRealtime);
   }
   privsep::loadSeccomp(privsep::SeccompProfile::ROUTER);
   spdlog::info("running as {} (uid {}), no capabilities, seccomp on", user->name, user->uid);
   startMesh(slice, std::move(*key), std::move(peers), std::move(warnings));
-  publishSnapshot();
+  control_.publish();
   supervisor_.ready();
 }
 
@@ -162,43 +172,12 @@ void RouterDaemon::startMesh(schema::RouterConfig::Reader slice, crypto::KeyPair
   onTreeChanged(mesh_->tree().coordinates());
   if (slice.getTransportMtu() != 0) mesh_->setTransportMtu(slice.getTransportMtu());
   if (tun_) mesh_->attachTun(tun_.get());
-  const auto link = slice.getLink();
-  resolver_ = std::make_unique<PeerResolver>(
-      link.getRetryBaseIntervalSecs() * 1000, link.getRetryMaxBackoffSecs() * 1000,
-      [this](uint32_t transport, uint32_t request, const std::string& host, uint16_t port) {
-        return transports_.resolve(transport, request, host, port);
-      },
-      [this](const identity::PublicKey& peer, std::vector<link::TransportAddr> addrs,
-             bool ephemeral) {
-        // A connect-time name (fipsctl connect) is dialed once at its first address.
-        const bool taken = ephemeral ? mesh_->addEphemeralPeer(peer, addrs.front())
-                                     : mesh_->setStaticPeerAddrs(peer, std::move(addrs));
-        if (!taken) spdlog::warn("peer {}: addresses refused", identity::encodeNpub(peer));
-      });
+  control_.attachMesh(*mesh_);
   transports_.setPathMtuHandler([this](const link::TransportAddr& to, uint16_t mtu) {
     mesh_->onKernelPathMtu(to, mtu);
     transports_.flush();
   });
-  transports_.setResolvedHandler(
-      [this](uint32_t transport, uint32_t request, auto addrs, const std::string& error) {
-        resolver_->onResolved(transport, request, std::move(addrs), error, clock_.nowMs());
-        transports_.flush();
-      });
-  for (auto& peer : peers) {
-    if (!peer.hosts.empty()) {
-      resolver_->add(peer.key, peer.name, std::move(peer.addrs), std::move(peer.hosts));
-    } else if (!mesh_->addStaticPeer(peer.key, peer.addrs)) {
-      warnings.push_back("peer " + peer.name + ": refused");
-    }
-  }
-  for (auto peer : slice.getPeers()) {
-    if (peer.getAutoConnect()) continue;
-    auto decoded = identity::decodeNpub(std::string(peer.getNpub()));
-    if (const auto* onDemand = std::get_if<identity::PublicKey>(&decoded))
-      onDemand_.add(*mesh_, *onDemand);
-  }
-  for (const auto& w : warnings) spdlog::warn("{}", w);
-  resolveDue();
+  peers_.start(slice, *mesh_, std::move(peers), std::move(warnings));
   uint64_t tickSecs = std::max<uint64_t>(1, slice.getLink().getTickIntervalSecs());
   tickMs_ = static_cast<uint32_t>(std::min<uint64_t>(tickSecs * 1000, UINT32_MAX));
   timeval tick{static_cast<time_t>(tickSecs), 0};
@@ -207,142 +186,15 @@ void RouterDaemon::startMesh(schema::RouterConfig::Reader slice, crypto::KeyPair
   transports_.flush();
 }
 
-// The DNS socket is bound here, unprivileged and before seccomp, unless its
-// port is privileged: then the tun-helper binds it and hands it over
-// (dnsSocketReady, possibly before this runs).
-void RouterDaemon::startDns(schema::RouterConfig::Reader slice) {
-  dnsConfig_ = DnsServiceConfig::fromSlice(slice);
-  std::vector<std::string> warnings;
-  auto base = dns::hostMapFromPeers(dnsConfig_->aliases, warnings);
-  for (const auto& w : warnings) spdlog::warn("{}", w);
-  hosts_.emplace(std::move(base), dnsConfig_->hostsPath, hostsFiles_,
-                 [](bool warning, const std::string& line) {
-                   if (warning) {
-                     spdlog::warn("{}", line);
-                   } else {
-                     spdlog::info("{}", line);
-                   }
-                 });
-  dnsByHelper_ = dnsConfig_->boundByTunHelper(slice.getTunEnabled());
-  if (dnsByHelper_) {
-    adoptDnsSocket();
-    return;
-  }
-  if (dnsHandover_ || dnsTcpHandover_) {
-    privsep::fatal("router<-tun-helper: a DNS socket the config does not ask for");
-  }
-  dns_ = DnsService::start(base_, *dnsConfig_, *hosts_, dnsResolvedHook());
-  // tunReady may have come first.
-  if (dns_ && tunIfindex_) dns_->setMeshIfindex(*tunIfindex_);
-}
-
-// Takes the tun-helper's DNS socket once both it and the config are here.
-// Its TCP listener follows the UDP socket (dnsTcpSocketReady after
-// dnsSocketReady) and is served by the same DnsService.
-void RouterDaemon::adoptDnsSocket() {
-  if (!dnsConfig_) return;
-  if ((dnsHandover_ || dnsTcpHandover_) && !dnsByHelper_) {
-    privsep::fatal("router<-tun-helper: a DNS socket the config does not ask for");
-  }
-  if (dnsHandover_) {
-    dns_ =
-        DnsService::adopt(base_, std::move(dnsHandover_), *dnsConfig_, *hosts_, dnsResolvedHook());
-    if (tunIfindex_) dns_->setMeshIfindex(*tunIfindex_);
-  }
-  if (dnsTcpHandover_) {
-    if (!dns_) privsep::fatal("router<-tun-helper: dnsTcpSocketReady before dnsSocketReady");
-    dns_->adoptTcp(std::move(dnsTcpHandover_));
-  }
-}
-
-// An AAAA answer primes the mesh core's identity cache (spec 05 §4), so
-// traffic to the address can find its key.
-DnsService::ResolvedFn RouterDaemon::dnsResolvedHook() {
-  return [this](const identity::PublicKey& key) {
-    if (mesh_) mesh_->learnIdentity(key);
-  };
-}
-
+// Each component does its own part of the tick, in this order.
 void RouterDaemon::onTick(evutil_socket_t, short, void* arg) {
   auto* self = static_cast<RouterDaemon*>(arg);
   self->mesh_->tick();
-  // The reference reloads its host map on the tick too (rx_loop).
-  self->hosts_->checkReload();
-  self->refreshNames();
-  self->onDemand_.tick(*self->mesh_, self->clock_.nowMs());
-  self->logRekeys();
-  self->resolveDue();
+  const uint64_t now = self->clock_.nowMs();
+  self->names_.onTick();
+  self->peers_.onTick(now);
   self->transports_.flush();
-  self->sampleHistory();
-  self->publishSnapshot();
-}
-
-void RouterDaemon::startControl(schema::RouterConfig::Reader slice, const crypto::KeyPair& key) {
-  privsep::UniqueFd listenFd = supervisor_.takeConfigureFd();
-  facts_ = nodeFacts(slice, key);
-  if (slice.getTunEnabled()) tunState_ = tun_ ? "active" : "configured";
-  if (!listenFd) {
-    if (slice.getControlUnavailable().size() == 0) {
-      spdlog::info("control socket disabled (node.control.enabled: false)");
-    } else {
-      spdlog::warn(
-          "running without a control socket ({}): fipsctl and fipstop cannot reach this node",
-          slice.getControlUnavailable().cStr());
-    }
-    return;
-  }
-  refreshNames();
-  capnp::MallocMessageBuilder first;
-  buildSnapshot(snapshotInput(), first.initRoot<schema::NodeSnapshot>());
-  control::ControlLimits limits;
-  limits.jsonCompat = slice.getControlJsonCompat();
-  if (limits.jsonCompat) spdlog::info("control socket: JSON-line clients answered too");
-  control_ = std::make_unique<ControlPlane>(
-      base_, std::move(listenFd),
-      [this](auto command, auto result) { onControlCommand(command, result); }, first, limits);
-  control_->publishNames(shownHosts_);
-}
-
-void RouterDaemon::refreshNames() {
-  auto current = hosts_->current();
-  if (current == shownHosts_) return;
-  shownHosts_ = std::move(current);
-  facts_.displayNames = shownHosts_->names();
-  if (control_) control_->publishNames(shownHosts_);
-}
-
-SnapshotInput RouterDaemon::snapshotInput() const {
-  SnapshotInput in;
-  in.facts = &facts_;
-  in.state = stopping_ ? "stopping" : "running";
-  in.tunState = tunState_;
-  in.nowMonoMs = clock_.nowMs();
-  in.nowUnixMs = static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(
-                                           std::chrono::system_clock::now().time_since_epoch())
-                                           .count());
-  if (mesh_) {
-    in.peers = mesh_->snapshot().peers;
-    in.pendingHandshakes = mesh_->pendingHandshakes();
-    in.linkCounters = mesh_->linkCounters();
-    in.linkMessagesIgnored = mesh_->counters().unhandled;
-    in.mesh = mesh_.get();
-    in.routing = collectRouting(*mesh_);
-  }
-  in.transports = transports_.workers();
-  in.transportCounters = transports_.counters();
-  return in;
-}
-
-void RouterDaemon::publishSnapshot() {
-  if (!control_) return;
-  capnp::MallocMessageBuilder msg;
-  buildSnapshot(snapshotInput(), msg.initRoot<schema::NodeSnapshot>());
-  control_->publish(msg);
-}
-
-void RouterDaemon::sampleHistory() {
-  if (!control_ || !mesh_) return;
-  historySampler_.sample(*mesh_, facts_, clock_.nowMs(), control_->history());
+  self->control_.onTick(now);
 }
 
 void RouterDaemon::onControlCommand(schema::ControlCommand::Reader command,
@@ -350,26 +202,11 @@ void RouterDaemon::onControlCommand(schema::ControlCommand::Reader command,
   if (!mesh_ || stopping_) return reply.initResult().setError("node shutting down");
   // The map as the last tick or DNS query left it: no file access per
   // command. A DNS query may have reloaded it since; show that too.
-  refreshNames();
-  runControlCommand(command, *mesh_, transports_, resolver_.get(), *shownHosts_,
-                    facts_.displayNames, tickMs_, reply);
+  control_.refreshNames();
+  runControlCommand(command, *mesh_, transports_, peers_.resolver(), control_.hosts(),
+                    control_.facts().displayNames, tickMs_, reply);
   transports_.flush();
-  publishSnapshot();
-}
-
-// Rekeys are hitless and the engine does not report them; the count per
-// peer is compared once a tick so a completed cutover shows in the log.
-void RouterDaemon::logRekeys() {
-  std::map<identity::NodeAddr, uint64_t> seen;
-  for (const auto& peer : mesh_->snapshot().peers) {
-    const auto it = rekeysSeen_.find(peer.addr);
-    if (it != rekeysSeen_.end() && peer.rekeys > it->second) {
-      spdlog::info("link rekeyed: {} ({} rekeys, index {})", identity::encodeNpub(peer.key),
-                   peer.rekeys, peer.ourIndex);
-    }
-    seen[peer.addr] = peer.rekeys;
-  }
-  rekeysSeen_ = std::move(seen);
+  control_.publish();
 }
 
 // One line of what the link engine and the transports counted, at shutdown.
@@ -385,20 +222,13 @@ void RouterDaemon::logCounters() const {
                t.datagramsOut, l.linksUp, l.linksDown, drops.empty() ? " none" : drops);
 }
 
-void RouterDaemon::resolveDue() {
-  const auto up = mesh_->snapshot().peers;
-  resolver_->tick(clock_.nowMs(), [&up](const identity::NodeAddr& peer) {
-    return std::any_of(up.begin(), up.end(), [&](const auto& p) { return p.addr == peer; });
-  });
-}
-
 void RouterDaemon::onTunEvent(capnp::MessageReader& reader, std::vector<privsep::UniqueFd>& fds) {
   auto event = reader.getRoot<schema::TunEvent>();
   if (!tunAllow_.admit(event.which(), 0)) privsep::fatal("router<-tun-helper: unexpected message");
   switch (event.which()) {
     case TunWhich::TUN_READY: {
       if (fds.size() != 1) privsep::fatal("router<-tun-helper: tunReady without the TUN fd");
-      tunState_ = "active";
+      control_.setTunState("active");
       auto ready = event.getTunReady();
       tun_ = std::make_unique<TunDevice>(
           base_, std::move(fds[0]),
@@ -407,8 +237,7 @@ void RouterDaemon::onTunEvent(capnp::MessageReader& reader, std::vector<privsep:
           },
           [this] { transports_.flush(); });
       if (mesh_) mesh_->attachTun(tun_.get());
-      tunIfindex_ = ready.getIfindex();
-      if (dns_) dns_->setMeshIfindex(*tunIfindex_);
+      names_.setMeshIfindex(ready.getIfindex());
       spdlog::info("TUN {} ready (ifindex {}, mtu {})", ready.getName().cStr(), ready.getIfindex(),
                    ready.getMtu());
       capnp::MallocMessageBuilder msg;
@@ -418,19 +247,17 @@ void RouterDaemon::onTunEvent(capnp::MessageReader& reader, std::vector<privsep:
     }
     case TunWhich::DNS_SOCKET_READY:
       if (fds.size() != 1) privsep::fatal("router<-tun-helper: dnsSocketReady without the socket");
-      dnsHandover_ = std::move(fds[0]);
-      adoptDnsSocket();
+      names_.adoptUdp(std::move(fds[0]));
       break;
     case TunWhich::DNS_TCP_SOCKET_READY:
       if (fds.size() != 1) {
         privsep::fatal("router<-tun-helper: dnsTcpSocketReady without the socket");
       }
-      dnsTcpHandover_ = std::move(fds[0]);
-      adoptDnsSocket();
+      names_.adoptTcp(std::move(fds[0]));
       break;
     case TunWhich::TUN_FAILED:
       spdlog::error("TUN setup failed: {}", event.getTunFailed().cStr());
-      tunState_ = "failed";
+      control_.setTunState("failed");
       stop();
       break;
   }
@@ -478,7 +305,7 @@ void RouterDaemon::onTreeChanged(const stp::Coordinates& coords) {
 // "lookup: <hex> resolved coords <hex,...>", parsed by the integration tests.
 void RouterDaemon::onLookupResolved(const identity::NodeAddr& target,
                                     const stp::Coordinates& coords) {
-  onDemand_.resolved(target);
+  peers_.lookupResolved(target);
   spdlog::info("lookup: {} resolved coords {}", target.toHex(), pathOf(coords));
 }
 
@@ -492,12 +319,13 @@ void RouterDaemon::onSessionDown(const identity::NodeAddr& peer) {
 }
 
 void RouterDaemon::onLookupFailed(const identity::NodeAddr& target) {
-  onDemand_.failed(target, clock_.nowMs());
+  peers_.lookupFailed(target, clock_.nowMs());
   spdlog::info("lookup: {} unreachable", target.toHex());
 }
 
 void RouterDaemon::stop() {
   stopping_ = true;
+  control_.setStopping();
   if (mesh_) {
     mesh_->shutdown();
     transports_.flush();

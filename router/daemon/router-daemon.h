@@ -8,24 +8,18 @@
 
 #include <chrono>
 #include <cstdint>
-#include <map>
 #include <memory>
-#include <optional>
 
 #include "privsep/allow-table.h"
 #include "privsep/channel.h"
 #include "privsep/libevent.h"
 #include "privsep/supervisor-link.h"
 
+#include "router/control/service/control-plane.h"
 #include "router/crypto/rng.h"
 #include "router/crypto/secp256k1-context.h"
-#include "router/daemon/control-commands.h"
-#include "router/daemon/control-plane.h"
-#include "router/daemon/control-snapshot.h"
-#include "router/daemon/dns-service.h"
-#include "router/daemon/history-sampler.h"
-#include "router/daemon/on-demand-lookups.h"
-#include "router/daemon/peer-resolver.h"
+#include "router/daemon/name-service.h"
+#include "router/daemon/peer-dialer.h"
 #include "router/daemon/static-peers.h"
 #include "router/daemon/transport-set.h"
 #include "router/daemon/tun-device.h"
@@ -74,24 +68,10 @@ class RouterDaemon final : public mesh::MeshIo {
   // peers and warnings: the slice's static peers, read before the sandbox.
   void startMesh(schema::RouterConfig::Reader slice, crypto::KeyPair key,
                  std::vector<DialablePeer> peers, std::vector<std::string> warnings);
-  void startDns(schema::RouterConfig::Reader slice);
-  void adoptDnsSocket();
-  DnsService::ResolvedFn dnsResolvedHook();
-  // Control service (control.capnp), when the supervisor sent its socket.
-  void startControl(schema::RouterConfig::Reader slice, const crypto::KeyPair& key);
-  SnapshotInput snapshotInput() const;
-  // Hands a reloaded host map to the display names and the control thread.
-  void refreshNames();
-  void publishSnapshot();
-  // One tick of the stats history (when the control service runs).
-  void sampleHistory();
   void onControlCommand(schema::ControlCommand::Reader command,
                         schema::ControlReply::Builder reply);
   void onTunEvent(capnp::MessageReader& reader, std::vector<privsep::UniqueFd>& fds);
   void stop();
-  // Sends the host-name lookups of static peers that are due.
-  void resolveDue();
-  void logRekeys();
   void logCounters() const;
   static void onTick(evutil_socket_t, short, void* arg);
 
@@ -115,35 +95,18 @@ class RouterDaemon final : public mesh::MeshIo {
   SystemWallClock wall_;
   TransportSet transports_;
   std::unique_ptr<mesh::MeshNode> mesh_;
-  OnDemandLookups onDemand_;
-  std::unique_ptr<PeerResolver> resolver_;
   privsep::EventPtr tickTimer_;
   uint32_t tickMs_ = 1000;  // the tick period (ms): a probe report's tick_ms
   privsep::SupervisorLink supervisor_;
   std::unique_ptr<privsep::Channel> tunChannel_;
   privsep::AllowTable<schema::TunEvent::Which, 4> tunAllow_;
   std::unique_ptr<TunDevice> tun_;
-  std::map<identity::NodeAddr, uint64_t> rekeysSeen_;  // completed rekeys per active peer
-  std::unique_ptr<DnsService> dns_;
-  std::optional<DnsServiceConfig> dnsConfig_;  // set by onConfigure
-  bool dnsByHelper_ = false;                   // privileged port: the tun-helper binds it
-  privsep::UniqueFd dnsHandover_;              // its socket, until adopted
-  privsep::UniqueFd dnsTcpHandover_;           // its TCP listener, until adopted
-  std::optional<uint32_t> tunIfindex_;
-  NodeFacts facts_;
-  // The one host map (configured peer aliases, then the hosts file; read
-  // whether or not DNS is on): `<name>.fips` answers, connect/disconnect/
-  // probe names, the control thread's names and display names. Reloaded
-  // when the file's stamp changes, checked per DNS query and per tick.
-  dns::PosixHostsFileSource hostsFiles_;
-  std::optional<dns::HostsReloader> hosts_;
-  std::shared_ptr<const dns::HostMap> shownHosts_;  // the map facts_ and control_ have
-  HistorySampler historySampler_;
-  std::string tunState_ = "disabled";
+  NameService names_;  // the host map and the DNS responder
+  PeerDialer peers_;   // static, host-named and on-demand peers
   bool stopping_ = false;
   // Last member: destroyed first, so the control thread is joined while
   // everything it was told about still exists.
-  std::unique_ptr<ControlPlane> control_;
+  ControlPlane control_;
 };
 
 }  // namespace fips::router

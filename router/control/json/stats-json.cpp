@@ -11,14 +11,23 @@ namespace fips::router::control::json {
 
 namespace {
 
-// A sample as the reference prints it: a number, or null for a gap.
 Json valuesJson(capnp::List<double>::Reader values) {
   Json out = Json::array();
-  for (double v : values) out.push_back(std::isfinite(v) ? Json(v) : Json(nullptr));
+  for (double v : values) out.push_back(sampleJson(v));
   return out;
 }
 
 }  // namespace
+
+Json sampleJson(double value) {
+  return std::isfinite(value) ? Json(value) : Json(nullptr);
+}
+
+void markWindowCut(Json& doc, uint64_t windowSecs, uint64_t retentionSecs) {
+  if (windowSecs <= retentionSecs) return;
+  doc["window_cut_from_seconds"] = windowSecs;
+  doc["retention_seconds"] = retentionSecs;
+}
 
 Json statsListJson(schema::StatsList::Reader list) {
   Json metrics = Json::array();
@@ -52,10 +61,10 @@ Json seriesJson(schema::StatsSeries::Reader series) {
            {"unit", series.getUnit().cStr()},
            {"values", valuesJson(series.getValues())}};
   if (series.getWindowCutFromSeconds() != 0) {
-    out["window_cut_from_seconds"] = series.getWindowCutFromSeconds();
-    out["retention_seconds"] = series.getGranularitySeconds() == 1
-                                   ? stats::retentionSeconds(stats::Granularity::FAST)
-                                   : stats::retentionSeconds(stats::Granularity::SLOW);
+    markWindowCut(out, series.getWindowCutFromSeconds(),
+                  series.getGranularitySeconds() == 1
+                      ? stats::retentionSeconds(stats::Granularity::FAST)
+                      : stats::retentionSeconds(stats::Granularity::SLOW));
   }
   return out;
 }

@@ -6,10 +6,20 @@
 // compatibility protocol, so both print the same document.
 #pragma once
 
+#include <cstdint>
+
 #include "control.capnp.h"
 #include "router/control/json/json.h"
 
 namespace fips::router::control::json {
+
+// A sample as the reference prints it: a number, or null for a gap.
+Json sampleJson(double value);
+
+// Adds "window_cut_from_seconds" (windowSecs) and "retention_seconds" to
+// `doc` when the window asked for is longer than the ring keeps (not in
+// the reference: the series is served cut to the retention).
+void markWindowCut(Json& doc, uint64_t windowSecs, uint64_t retentionSecs);
 
 // {"fast_ring_seconds", "metrics": [{"name", "scope", "unit"}],
 //  "peer_retention_seconds", "slow_ring_minutes"}
