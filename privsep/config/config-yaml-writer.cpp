@@ -101,8 +101,11 @@ std::string key(std::string_view name) {
 class Writer {
  public:
   explicit Writer(bool docs) : docs_(docs) {}
-  void doc(std::string_view text) {
-    if (docs_ && !text.empty()) comment(text);
+  // Prints `text` as a comment when writing docs; whether it did.
+  bool doc(std::string_view text) {
+    if (!docs_ || text.empty()) return false;
+    comment(text);
+    return true;
   }
   void line(std::string_view text) {
     out_.append(static_cast<std::size_t>(depth_ * INDENT), ' ');
@@ -184,8 +187,7 @@ void writeField(Writer& w, const F& field, const T& value) {
       return;
     }
   }
-  if (!field.options.note.empty()) w.comment(field.options.note);
-  w.doc(field.doc);
+  if (!w.doc(field.doc) && !field.options.note.empty()) w.comment(field.options.note);
   if constexpr (std::is_same_v<T, std::vector<std::string>>) {
     w.strings(field.key, value);
   } else if constexpr (std::is_same_v<T, std::uint16_t>) {

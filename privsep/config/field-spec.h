@@ -35,7 +35,7 @@ template <typename T>
 struct FieldOptions {
   Check<T> check = nullptr;
   Hide<T> hide = nullptr;
-  // A comment the writer prints above the key (in every output).
+  // A comment the writer prints above the key when it prints no doc string.
   std::string_view note = {};
   // A second YAML name the parser also reads (after the key, so it wins).
   std::string_view alias = {};

@@ -227,7 +227,8 @@ inline constexpr std::tuple REKEY_FIELDS{
 };
 
 inline constexpr std::tuple NODE_FIELDS{
-    section("identity", &NodeConfig::identity, IDENTITY_FIELDS, "the node's key"),
+    section("identity", &NodeConfig::identity, IDENTITY_FIELDS,
+            "the node's key; nsec: the secret key (nsec1... or 64 hex), unset: fips.key"),
     field("leaf_only", &NodeConfig::leafOnly, "never forward for others"),
     field("tick_interval_secs", &NodeConfig::tickIntervalSecs, "timer tick"),
     field("base_rtt_ms", &NodeConfig::baseRttMs, "RTT assumed before one is measured"),

@@ -42,7 +42,7 @@ TEST_CASE("router defaults: the link engine's equal node.*'s") {
   CHECK(got.rekeyEnabled == builtIn.rekeyEnabled);
   CHECK(got.rekeyAfterSecs == builtIn.rekeyAfterSecs);
   CHECK(got.rekeyAfterMessages == builtIn.rekeyAfterMessages);
-  CHECK(got.mmpMode == builtIn.mmpMode);
+  CHECK((got.mmpMode == builtIn.mmpMode));
   CHECK(got.mmpOwdWindow == builtIn.mmpOwdWindow);
 }
 
