@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "privsep/config/transport-fields.h"
+
 namespace fips::privsep::config {
 
 namespace {
@@ -91,14 +93,10 @@ void mergeFile(Config& base, Origins& baseOrigins, const Config& file, const Ori
   if (present(fileOrigins, "dns.bind_addr")) base.dns.bindAddr = file.dns.bindAddr;
   if (present(fileOrigins, "dns.port")) base.dns.port = file.dns.port;
   if (present(fileOrigins, "dns.ttl")) base.dns.ttl = file.dns.ttl;
-  const TransportsConfig& t = file.transports;
-  mergeTransport(base.transports.udp, t.udp, baseOrigins, fileOrigins, "transports.udp");
-  mergeTransport(base.transports.tcp, t.tcp, baseOrigins, fileOrigins, "transports.tcp");
-  mergeTransport(base.transports.ethernet, t.ethernet, baseOrigins, fileOrigins,
-                 "transports.ethernet");
-  mergeTransport(base.transports.tor, t.tor, baseOrigins, fileOrigins, "transports.tor");
-  mergeTransport(base.transports.nym, t.nym, baseOrigins, fileOrigins, "transports.nym");
-  mergeTransport(base.transports.ble, t.ble, baseOrigins, fileOrigins, "transports.ble");
+  forEachEntry(TRANSPORT_KINDS, [&](const auto& kind) {
+    mergeTransport(base.transports.*kind.instances, file.transports.*kind.instances, baseOrigins,
+                   fileOrigins, "transports." + std::string(kind.type));
+  });
   if (!file.peers.empty()) {
     base.peers = file.peers;
     take("peers");

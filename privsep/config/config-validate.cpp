@@ -1,20 +1,21 @@
 // SPDX-License-Identifier: MIT
-// Internal to the fips.yaml loader: shape checks and the cross-field rules of
-// the reference's Config::validate (spec 08 §3.5). Runs in the fips
-// supervisor and fipsctl on operator-owned input; never prints secrets.
+// Internal to the fips.yaml loader: the value checks of the field tables
+// (one generic walk) and the cross-field rules of the reference's
+// Config::validate (spec 08 §3.5). Runs in the fips supervisor and fipsctl
+// on operator-owned input; never prints secrets.
 #include "privsep/config/config-validate.h"
 
 #include <algorithm>
 #include <array>
-#include <cctype>
-#include <cmath>
 #include <limits>
 #include <map>
 #include <sys/un.h>
+#include <type_traits>
 
 #include <fmt/format.h>
 
 #include "privsep/config/address.h"
+#include "privsep/config/config-fields.h"
 #include "privsep/config/did-you-mean.h"
 #include "privsep/config/log-level.h"
 #include "privsep/host-name.h"
@@ -25,36 +26,19 @@ namespace fips::privsep::config {
 
 namespace {
 
-constexpr std::size_t MAX_IFNAME_CHARS = 15;  // IFNAMSIZ - 1
-constexpr std::size_t MAX_USER_CHARS = 32;
 // The longest path a Unix socket address holds: sun_path less its NUL (107
 // bytes on Linux).
 constexpr std::size_t MAX_UNIX_SOCKET_PATH_BYTES = sizeof(sockaddr_un::sun_path) - 1;
 // Clock-skew grace on each side of a Nostr signal (reference nostr/signal.rs).
 constexpr std::uint64_t FRESHNESS_SKEW_SECS = 60;
-// tokio's Semaphore::MAX_PERMITS in the reference.
-constexpr std::size_t MAX_SEMAPHORE_PERMITS = std::numeric_limits<std::size_t>::max() >> 3;
-// RFC 8200: the kernel disables IPv6 on a link below this MTU.
-constexpr std::uint16_t IPV6_MIN_MTU = 1280;
 // The transport types of the reference's config language.
 const std::vector<std::string>& transportTypes() {
-  static const std::vector<std::string> types = {"udp", "tcp", "ethernet", "tor", "nym", "ble"};
+  static const std::vector<std::string> types = [] {
+    std::vector<std::string> out;
+    forEachEntry(TRANSPORT_KINDS, [&](const auto& kind) { out.emplace_back(kind.type); });
+    return out;
+  }();
   return types;
-}
-
-// Linux dev_valid_name().
-bool isInterfaceName(std::string_view name) {
-  if (name.empty() || name.size() > MAX_IFNAME_CHARS || name == "." || name == "..") return false;
-  return std::none_of(name.begin(), name.end(), [](char c) {
-    return c == '/' || c == ':' || c == '\0' || std::isspace(static_cast<unsigned char>(c));
-  });
-}
-
-bool isUserName(std::string_view name) {
-  if (name.empty() || name.size() > MAX_USER_CHARS || name.front() == '-') return false;
-  return std::all_of(name.begin(), name.end(), [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.';
-  });
 }
 
 std::string instancePath(std::string_view type, const std::string& name, std::string_view key) {
@@ -76,11 +60,12 @@ class Validator {
         warnings_(warnings) {}
 
   void run() {
+    checkFields("", c_, CONFIG_FIELDS);
+    forEachEntry(TRANSPORT_KINDS, [&](const auto& kind) { checkInstances(kind); });
+    checkFields("", c_, CONFIG_PEERS);
+    if (c_.gateway) checkFields("gateway", *c_.gateway, GATEWAY_FIELDS);
     checkNode();
-    checkTunDns();
-    checkTransports();
     checkPeers();
-    checkGateway();
     checkNostrUse();
     checkLoopbackBind();
     checkLimits();
@@ -119,16 +104,43 @@ class Validator {
     warnings_.push_back(fmt::format("{}: {}: {}", locate(path), path, reason));
   }
 
-  void expect(bool ok, const std::string& path, std::string_view value, std::string_view what) {
-    if (!ok) error(path, fmt::format("{} is not {}", quoteValue(value), what));
+  static std::string join(const std::string& path, std::string_view key) {
+    return path.empty() ? std::string(key) : fmt::format("{}.{}", path, key);
+  }
+
+  // Runs the check of every field `table` lists, under `path`.
+  template <typename S, typename Table>
+  void checkFields(const std::string& path, const S& s, const Table& table) {
+    forEachEntry(table, [&](const auto& entry) {
+      using E = std::decay_t<decltype(entry)>;
+      if constexpr (IS_FIELD<E>) {
+        if (entry.options.check == nullptr) return;
+        if (auto reason = entry.options.check(s.*entry.member)) {
+          error(join(path, entry.key), *reason);
+        }
+      } else if constexpr (IS_SECTION<E>) {
+        checkFields(join(path, entry.key), s.*entry.member, *entry.fields);
+      } else if constexpr (IS_LIST<E>) {
+        const auto& items = s.*entry.member;
+        for (std::size_t i = 0; i < items.size(); ++i) {
+          checkFields(fmt::format("{}[{}]", join(path, entry.key), i), items[i], *entry.fields);
+        }
+      }
+    });
+  }
+
+  template <typename Kind>
+  void checkInstances(const Kind& kind) {
+    for (const auto& [name, instance] : c_.transports.*kind.instances) {
+      const std::string path = name.empty() ? fmt::format("transports.{}", kind.type)
+                                            : fmt::format("transports.{}.{}", kind.type, name);
+      checkFields(path, instance, *kind.fields);
+    }
   }
 
   void checkNode();
-  void checkTunDns();
-  void checkTransports();
   void checkPeers();
   void checkPeerAddress(const std::string& path, const PeerAddress& address);
-  void checkGateway();
   void checkNostrUse();
   void checkLoopbackBind();
   void checkLimits();
@@ -154,16 +166,6 @@ void Validator::checkNode() {
       error("node.identity.nsec", "is not a usable nsec1... or 64-hex secret key: " + bad->message);
     }
   }
-  const RateLimitConfig& r = n.rateLimit;
-  for (auto [key, value] : {std::pair{"handshake_rate", r.handshakeRate},
-                            std::pair{"handshake_resend_backoff", r.handshakeResendBackoff}}) {
-    // inf (no limit) is accepted, as the reference does; NaN and <= 0 are not.
-    if (std::isnan(value) || value <= 0) {
-      error(fmt::format("node.rate_limit.{}", key),
-            fmt::format("{} is not a positive number", value));
-    }
-  }
-  expect(isUserName(n.user), "node.user", n.user, "a user name");
   // Too long to bind: the daemon runs without a control socket. A warning,
   // not an error: the reference starts with such a config too.
   if (n.control.socketPath && n.control.socketPath->size() > MAX_UNIX_SOCKET_PATH_BYTES) {
@@ -176,72 +178,6 @@ void Validator::checkNode() {
   if (n.logLevel && !isKnownLogLevel(*n.logLevel)) {
     warn("node.log_level", fmt::format("{} is not trace, debug, info, warn or error (using info)",
                                        quoteValue(*n.logLevel)));
-  }
-}
-
-void Validator::checkTunDns() {
-  expect(isInterfaceName(c_.tun.name), "tun.name", c_.tun.name, "an interface name");
-  if (c_.tun.mtu < IPV6_MIN_MTU) {
-    error("tun.mtu",
-          fmt::format("{} is below the IPv6 minimum link MTU of {}", c_.tun.mtu, IPV6_MIN_MTU));
-  }
-  expect(isIpAddress(c_.dns.bindAddr), "dns.bind_addr", c_.dns.bindAddr, "an IP address");
-}
-
-void Validator::checkTransports() {
-  const TransportsConfig& t = c_.transports;
-  for (const auto& [name, udp] : t.udp) {
-    if (!udp.outboundOnly) {
-      expect(isSocketAddress(udp.bindAddr), instancePath("udp", name, "bind_addr"), udp.bindAddr,
-             "an address:port");
-    }
-    if (udp.externalAddr) {
-      expect(isIpAddress(*udp.externalAddr) || isSocketAddress(*udp.externalAddr),
-             instancePath("udp", name, "external_addr"), *udp.externalAddr,
-             "an IP address or address:port");
-    }
-    // Smaller datagrams cannot carry an IPv6 packet after the 77 bytes of
-    // mesh overhead (the reference's default, 1280, is this floor).
-    if (udp.mtu < IPV6_MIN_MTU) {
-      error(instancePath("udp", name, "mtu"),
-            fmt::format("{} is below the IPv6 minimum link MTU of {}", udp.mtu, IPV6_MIN_MTU));
-    }
-  }
-  for (const auto& [name, tcp] : t.tcp) {
-    if (tcp.bindAddr) {
-      expect(isSocketAddress(*tcp.bindAddr), instancePath("tcp", name, "bind_addr"), *tcp.bindAddr,
-             "an address:port");
-    }
-    if (tcp.externalAddr) {
-      expect(isIpAddress(*tcp.externalAddr) || isSocketAddress(*tcp.externalAddr),
-             instancePath("tcp", name, "external_addr"), *tcp.externalAddr,
-             "an IP address or address:port");
-    }
-  }
-  for (const auto& [name, eth] : t.ethernet) {
-    expect(isInterfaceName(eth.interface), instancePath("ethernet", name, "interface"),
-           eth.interface, "an interface name");
-  }
-  for (const auto& [name, tor] : t.tor) {
-    expect(isHostPort(tor.socks5Addr), instancePath("tor", name, "socks5_addr"), tor.socks5Addr,
-           "a host:port");
-    expect(tor.controlAddr.starts_with("/") || isHostPort(tor.controlAddr),
-           instancePath("tor", name, "control_addr"), tor.controlAddr,
-           "a Unix socket path or host:port");
-    const bool authOk = tor.controlAuth == "cookie" ||
-                        (tor.controlAuth.starts_with("cookie:") && tor.controlAuth.size() > 7) ||
-                        tor.controlAuth.starts_with("password:");
-    if (!authOk) {
-      error(instancePath("tor", name, "control_auth"),
-            "is not cookie, cookie:<path> or password:<secret>");
-    }
-    expect(isSocketAddress(tor.directoryService.bindAddr),
-           instancePath("tor", name, "directory_service.bind_addr"), tor.directoryService.bindAddr,
-           "an address:port");
-  }
-  for (const auto& [name, nym] : t.nym) {
-    expect(isHostPort(nym.socks5Addr), instancePath("nym", name, "socks5_addr"), nym.socks5Addr,
-           "a host:port");
   }
 }
 
@@ -313,22 +249,6 @@ void Validator::checkPeerAddress(const std::string& path, const PeerAddress& add
   }
 }
 
-void Validator::checkGateway() {
-  if (!c_.gateway) return;
-  const GatewayConfig& g = *c_.gateway;
-  expect(isIpv6Cidr(g.pool), "gateway.pool", g.pool, "an IPv6 CIDR");
-  expect(isInterfaceName(g.lanInterface), "gateway.lan_interface", g.lanInterface,
-         "an interface name");
-  expect(isSocketAddress(g.dns.listen), "gateway.dns.listen", g.dns.listen, "an address:port");
-  expect(isSocketAddress(g.dns.upstream), "gateway.dns.upstream", g.dns.upstream,
-         "an address:port");
-  for (std::size_t i = 0; i < g.portForwards.size(); ++i) {
-    const std::string& target = g.portForwards[i].target;
-    expect(isSocketAddressV6(target), fmt::format("gateway.port_forwards[{}].target", i), target,
-           "an [IPv6]:port");
-  }
-}
-
 // Spec 08 §3.5: Nostr features need node.rendezvous.nostr.enabled, and a NAT
 // UDP advert needs relays and STUN servers.
 void Validator::checkNostrUse() {
@@ -382,31 +302,9 @@ void Validator::checkLoopbackBind() {
   }
 }
 
+// The replay window must outlast a signal's lifetime and clock skew.
 void Validator::checkLimits() {
   const NodeConfig& n = c_.node;
-  if (n.nativeApi.backlog < 1) error("node.native_api.backlog", "must be at least 1");
-  if (n.nativeApi.pendingPerFlow < 1 || n.nativeApi.pendingPerFlow > MAX_PENDING_PER_FLOW) {
-    error("node.native_api.pending_per_flow",
-          fmt::format("must be within 1..{}", MAX_PENDING_PER_FLOW));
-  }
-  if (n.rekey.afterMessages == 0) error("node.rekey.after_messages", "must be at least 1");
-  if (n.rekey.afterSecs <= REKEY_JITTER_SECS) {
-    error("node.rekey.after_secs",
-          fmt::format("must be greater than {} (the rekey jitter)", REKEY_JITTER_SECS));
-  }
-  const RateLimitConfig& rl = n.rateLimit;
-  auto positive = [](double v) { return std::isfinite(v) && v > 0; };
-  if (rl.establishedHandshakeBurst == 0u) {
-    error("node.rate_limit.established_handshake_burst",
-          "must not be 0 (omit it to derive it from node.limits.max_peers)");
-  }
-  if (rl.establishedHandshakeRate && !positive(*rl.establishedHandshakeRate)) {
-    error("node.rate_limit.established_handshake_rate", "must be a finite number above 0");
-  }
-  if (rl.sessionSetupBurst == 0) error("node.rate_limit.session_setup_burst", "must not be 0");
-  if (!positive(rl.sessionSetupRate)) {
-    error("node.rate_limit.session_setup_rate", "must be a finite number above 0");
-  }
   const NostrRendezvousConfig& nostr = n.rendezvous.nostr;
   const std::uint64_t window =
       nostr.signalTtlSecs > std::numeric_limits<std::uint64_t>::max() - 2 * FRESHNESS_SKEW_SECS
@@ -418,11 +316,6 @@ void Validator::checkLimits() {
                  : "node.rendezvous.nostr.replay_window_secs",
           fmt::format("signal_ttl_secs + {} ({}) must be less than replay_window_secs ({})",
                       2 * FRESHNESS_SKEW_SECS, window, nostr.replayWindowSecs));
-  }
-  if (nostr.maxConcurrentOffersPerNpub == 0 ||
-      nostr.maxConcurrentOffersPerNpub > MAX_SEMAPHORE_PERMITS) {
-    error("node.rendezvous.nostr.max_concurrent_offers_per_npub",
-          fmt::format("must be within 1..{}", MAX_SEMAPHORE_PERMITS));
   }
 }
 
@@ -439,17 +332,13 @@ std::string Validator::builtTransports() const {
 // What this build cannot run is refused rather than skipped at start, so a
 // config that passes `fips --check` runs as written (issue #24).
 void Validator::checkBuild() {
-  const TransportsConfig& t = c_.transports;
-  const std::pair<std::string, bool> configured[] = {
-      {"udp", !t.udp.empty()}, {"tcp", !t.tcp.empty()}, {"ethernet", !t.ethernet.empty()},
-      {"tor", !t.tor.empty()}, {"nym", !t.nym.empty()}, {"ble", !t.ble.empty()},
-  };
-  for (const auto& [type, present] : configured) {
-    if (present && !built(type)) {
+  forEachEntry(TRANSPORT_KINDS, [&](const auto& kind) {
+    const std::string type(kind.type);
+    if (!(c_.transports.*kind.instances).empty() && !built(type)) {
       error("transports." + type,
             fmt::format("this build has no {} transport (it runs: {})", type, builtTransports()));
     }
-  }
+  });
   if (c_.gateway && c_.gateway->enabled && !build_->gateway) {
     error("gateway.enabled", "is true but this build has no fips-gateway");
   }

@@ -15,4 +15,9 @@ namespace fips::privsep::config {
 // `password:` control_auth are replaced by a comment saying they are set.
 std::string toYaml(const Config& config);
 
+// docs/reference/config.md's body: the defaults of every key, each transport
+// type as one default instance and a default gateway included, with each
+// key's doc string from the field tables as a comment above it.
+std::string referenceYaml();
+
 }  // namespace fips::privsep::config

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The typed fips.yaml: `Config` and its top-level sections (tun, dns, peers,
 // gateway; node.* and transports.* have their own headers). Plain value
-// aggregates with the reference's defaults, built and validated by the loader
+// aggregates whose member initializers are the reference's defaults (keys in
+// config-fields.h), built and validated by the loader
 // in the fips supervisor and fipsctl from operator-owned files.
 #pragma once
 

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Typed `node.*` section of fips.yaml (spec 08 §3.2, 07 §7-8): plain value
-// aggregates with the reference's defaults. Built by the loader in the fips
+// aggregates whose member initializers are the reference's defaults, the one
+// place each default is written (the router's settings are filled from
+// these; privsep.slices checks its built-in ones agree). Each member's YAML
+// key, doc string and check are its line in node-fields.h. Built by the loader in the fips
 // supervisor and in fipsctl; the values were validated by the loader, but the
 // file they came from is operator input and is only as trusted as its owner.
 #pragma once

@@ -1,136 +1,52 @@
 // SPDX-License-Identifier: MIT
-// Internal to the fips.yaml loader: reads `transports.*` (spec 08 §3.3), each
-// type as one unnamed instance or a map of named ones, and applies the
-// reference's forced values. Runs in the fips supervisor and fipsctl on
-// operator-owned input; bad values become messages.
-#include <algorithm>
+// Internal to the fips.yaml loader: reads `transports.*` (spec 08 §3.3) by
+// TRANSPORT_KINDS (transport-fields.h), each type as one unnamed instance or
+// a map of named ones, and applies the reference's forced values. Runs in the
+// fips supervisor and fipsctl on operator-owned input; bad values become
+// messages.
 #include <string_view>
 
 #include "privsep/config/config-parse.h"
+#include "privsep/config/field-parse.h"
+#include "privsep/config/transport-fields.h"
 
 namespace fips::privsep::config {
 
 namespace {
 
-constexpr std::uint64_t MIN_BEACON_INTERVAL_SECS = 10;
-// The only map-valued field of any single-instance form.
-constexpr std::string_view TOR_DIRECTORY_SERVICE = "directory_service";
-
-constexpr EnumName<TorMode> TOR_MODES[] = {
-    {"socks5", TorMode::SOCKS5},
-    {"control_port", TorMode::CONTROL_PORT},
-    {"directory", TorMode::DIRECTORY},
-};
-
-void parseUdp(MapReader& r, UdpConfig& out) {
-  r.read("bind_addr", out.bindAddr);
-  r.read("mtu", out.mtu);
-  r.read("recv_buf_size", out.recvBufSize);
-  r.read("send_buf_size", out.sendBufSize);
-  r.read("advertise_on_nostr", out.advertiseOnNostr);
-  r.read("public", out.isPublic);
-  r.read("external_addr", out.externalAddr);
-  r.read("outbound_only", out.outboundOnly);
-  r.read("accept_connections", out.acceptConnections);
-  if (out.outboundOnly) {
-    // Pure-client posture: ephemeral port, never advertised, no inbound msg1.
-    out.bindAddr = "0.0.0.0:0";
-    out.advertiseOnNostr = false;
-    out.acceptConnections = false;
-  }
-}
-
-void parseTcp(MapReader& r, TcpConfig& out) {
-  r.read("bind_addr", out.bindAddr);
-  r.read("mtu", out.mtu);
-  r.read("connect_timeout_ms", out.connectTimeoutMs);
-  r.read("nodelay", out.nodelay);
-  r.read("keepalive_secs", out.keepaliveSecs);
-  r.read("recv_buf_size", out.recvBufSize);
-  r.read("send_buf_size", out.sendBufSize);
-  r.read("max_inbound_connections", out.maxInboundConnections);
-  r.read("advertise_on_nostr", out.advertiseOnNostr);
-  r.read("external_addr", out.externalAddr);
-}
-
-void parseEthernet(MapReader& r, EthernetConfig& out) {
-  if (!r.has("interface")) r.context().error(r.line(), r.pathOf("interface"), "is required");
-  r.read("interface", out.interface);
-  r.read("ethertype", out.ethertype);
-  r.read("mtu", out.mtu);
-  r.read("recv_buf_size", out.recvBufSize);
-  r.read("send_buf_size", out.sendBufSize);
-  r.read("listen", out.listen);
-  r.read("discovery", out.listen);  // the reference's alias of `listen`
-  r.read("announce", out.announce);
-  r.read("auto_connect", out.autoConnect);
-  r.read("accept_connections", out.acceptConnections);
-  r.read("beacon_interval_secs", out.beaconIntervalSecs);
-  out.beaconIntervalSecs = std::max(out.beaconIntervalSecs, MIN_BEACON_INTERVAL_SECS);
-}
-
-void parseTor(MapReader& r, TorConfig& out) {
-  r.readEnum("mode", out.mode, TOR_MODES);
-  r.read("socks5_addr", out.socks5Addr);
-  r.read("connect_timeout_ms", out.connectTimeoutMs);
-  r.read("mtu", out.mtu);
-  r.read("control_addr", out.controlAddr);
-  r.read("control_auth", out.controlAuth);
-  r.read("cookie_path", out.cookiePath);
-  r.read("max_inbound_connections", out.maxInboundConnections);
-  r.section(TOR_DIRECTORY_SERVICE, [&](MapReader& d) {
-    d.acceptNullAsDefault();
-    d.read("hostname_file", out.directoryService.hostnameFile);
-    d.read("bind_addr", out.directoryService.bindAddr);
-  });
-  r.read("advertise_on_nostr", out.advertiseOnNostr);
-  r.read("advertised_port", out.advertisedPort);
-}
-
-void parseNym(MapReader& r, NymConfig& out) {
-  r.read("socks5_addr", out.socks5Addr);
-  r.read("connect_timeout_ms", out.connectTimeoutMs);
-  r.read("mtu", out.mtu);
-  r.read("startup_timeout_secs", out.startupTimeoutSecs);
-}
-
-void parseBle(MapReader& r, BleConfig& out) {
-  r.read("adapter", out.adapter);
-  r.read("psm", out.psm);
-  r.read("mtu", out.mtu);
-  r.read("max_connections", out.maxConnections);
-  r.read("connect_timeout_ms", out.connectTimeoutMs);
-  r.read("advertise", out.advertise);
-  r.read("scan", out.scan);
-  r.read("auto_connect", out.autoConnect);
-  r.read("accept_connections", out.acceptConnections);
-  r.read("probe_cooldown_secs", out.probeCooldownSecs);
+// Whether `key` is a map-valued field of any type's single form (tor's
+// directory_service).
+bool isSingleFormSection(std::string_view key) {
+  bool found = false;
+  forEachEntry(TRANSPORT_KINDS,
+               [&](const auto& kind) { found = found || isSectionKey(*kind.fields, key); });
+  return found;
 }
 
 // The named form: a non-empty map whose values are all maps, none of them a
-// field of the single form (tor's directory_service). Anything else is read
-// as the single form, where stray keys become unknown-key warnings.
+// map-valued field of a single form. Anything else is read as the single
+// form, where stray keys become unknown-key warnings.
 bool isNamedForm(const YAML::Node& node) {
   if (!node.IsMap() || node.size() == 0) return false;
   for (auto it = node.begin(); it != node.end(); ++it) {
     if (!it->second.IsMap()) return false;
-    if (it->first.IsScalar() && it->first.Scalar() == TOR_DIRECTORY_SERVICE) return false;
+    if (it->first.IsScalar() && isSingleFormSection(it->first.Scalar())) return false;
   }
   return true;
 }
 
-template <typename T, typename Parse>
-void parseInstances(MapReader& transports, std::string_view type, Instances<T>& out,
-                    Parse parseOne) {
-  std::optional<YAML::Node> node = transports.take(type);
+template <typename Kind>
+void parseInstances(MapReader& transports, const Kind& kind, TransportsConfig& config) {
+  std::optional<YAML::Node> node = transports.take(kind.type);
   if (!node || node->IsNull()) return;
-  const std::string path = transports.pathOf(type);
-  const int line = transports.lineOf(type);
+  const std::string path = transports.pathOf(kind.type);
+  const int line = transports.lineOf(kind.type);
   auto parseInstance = [&](MapReader& r, const std::string& name) {
     r.acceptNullAsDefault();
-    T instance;
-    parseOne(r, instance);
-    out[name] = std::move(instance);
+    typename std::decay_t<decltype(config.*kind.instances)>::mapped_type instance;
+    readFields(r, instance, *kind.fields);
+    if (kind.normalize != nullptr) kind.normalize(instance);
+    (config.*kind.instances)[name] = std::move(instance);
   };
   if (!isNamedForm(*node)) {
     MapReader single(transports.context(), *node, path, line);
@@ -153,12 +69,7 @@ void parseInstances(MapReader& transports, std::string_view type, Instances<T>& 
 }  // namespace
 
 void parseTransports(MapReader& r, TransportsConfig& out) {
-  parseInstances(r, "udp", out.udp, parseUdp);
-  parseInstances(r, "tcp", out.tcp, parseTcp);
-  parseInstances(r, "ethernet", out.ethernet, parseEthernet);
-  parseInstances(r, "tor", out.tor, parseTor);
-  parseInstances(r, "nym", out.nym, parseNym);
-  parseInstances(r, "ble", out.ble, parseBle);
+  forEachEntry(TRANSPORT_KINDS, [&](const auto& kind) { parseInstances(r, kind, out); });
 }
 
 }  // namespace fips::privsep::config

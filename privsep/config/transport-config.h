@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Typed `transports.*` section of fips.yaml (spec 08 §3.3): one struct per
-// transport type with the reference's defaults, each configurable as one
+// transport type, its member initializers the reference's defaults and its
+// keys in transport-fields.h, each configurable as one
 // unnamed instance or as named instances. Built by the loader in the fips
 // supervisor and fipsctl from operator-owned input; values are validated.
 #pragma once

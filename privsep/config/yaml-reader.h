@@ -9,6 +9,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -115,8 +116,8 @@ class MapReader {
   void read(std::string_view key, std::vector<std::string>& out);
   void read(std::string_view key, std::vector<std::uint64_t>& out);
 
-  template <typename E, std::size_t N>
-  void readEnum(std::string_view key, E& out, const EnumName<E> (&names)[N]);
+  template <typename E>
+  void readEnum(std::string_view key, E& out, std::span<const EnumName<E>> names);
 
   // Runs `parse` on the map under `key` (if present), then finishes it.
   template <typename F>
@@ -178,8 +179,8 @@ std::optional<double> parseDouble(std::string_view text);
 // true/True/TRUE/false/False/FALSE.
 std::optional<bool> parseBool(std::string_view text);
 
-template <typename E, std::size_t N>
-void MapReader::readEnum(std::string_view key, E& out, const EnumName<E> (&names)[N]) {
+template <typename E>
+void MapReader::readEnum(std::string_view key, E& out, std::span<const EnumName<E>> names) {
   std::optional<std::string> text = readString(key, nullptr);
   if (!text) return;
   for (const EnumName<E>& n : names) {
