@@ -217,6 +217,15 @@ void Validator::checkTransports() {
              instancePath("tcp", name, "external_addr"), *tcp.externalAddr,
              "an IP address or address:port");
     }
+    // The smallest MTU that carries an IPv6 packet after the mesh overhead,
+    // as for udp; the framer refuses frames above it (spec 06 §2).
+    if (tcp.mtu < IPV6_MIN_MTU) {
+      error(instancePath("tcp", name, "mtu"),
+            fmt::format("{} is below the IPv6 minimum link MTU of {}", tcp.mtu, IPV6_MIN_MTU));
+    }
+    if (tcp.connectTimeoutMs == 0) {
+      error(instancePath("tcp", name, "connect_timeout_ms"), "must be at least 1");
+    }
   }
   for (const auto& [name, eth] : t.ethernet) {
     expect(isInterfaceName(eth.interface), instancePath("ethernet", name, "interface"),
@@ -291,12 +300,15 @@ void Validator::checkPeerAddress(const std::string& path, const PeerAddress& add
   } else if (build_ != nullptr && !built(kind)) {
     error(path + ".transport", fmt::format("{}: this build has no {} transport (it runs: {})",
                                            quoteValue(address.transport), kind, builtTransports()));
-  } else if (qualified && kind != "udp") {
-    error(path + ".transport", fmt::format("{}: only udp addresses may name an instance",
+  } else if (qualified && kind != "udp" && kind != "tcp") {
+    error(path + ".transport", fmt::format("{}: only udp and tcp addresses may name an instance",
                                            quoteValue(address.transport)));
-  } else if (qualified && (c_.transports.udp.count(instance) == 0 || instance.empty())) {
-    error(path + ".transport", fmt::format("{}: no udp instance named {} is configured",
-                                           quoteValue(address.transport), quoteValue(instance)));
+  } else if (qualified &&
+             (instance.empty() || (kind == "udp" ? c_.transports.udp.count(instance)
+                                                 : c_.transports.tcp.count(instance)) == 0)) {
+    error(path + ".transport",
+          fmt::format("{}: no {} instance named {} is configured", quoteValue(address.transport),
+                      kind, quoteValue(instance)));
   }
   if (address.addr.empty()) {
     error(path + ".addr", "must not be empty");
