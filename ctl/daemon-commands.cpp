@@ -315,7 +315,8 @@ std::string resolvedNpub(schema::CommandResult::Reader result, const std::string
 
 int connect(const DaemonOptions& o) {
   const bool ipTransport = o.transport == "udp" || o.transport.starts_with("udp/") ||
-                           o.transport == "tcp" || o.transport == "ethernet";
+                           o.transport == "tcp" || o.transport.starts_with("tcp/") ||
+                           o.transport == "ethernet";
   if (ipTransport && isFipsMeshAddress(o.address)) {
     return reportError(
         fmt::format("'{}' is a FIPS mesh address (fd00::/8), not a reachable {} "

@@ -82,7 +82,14 @@ std::string transportsTable(capnp::List<schema::TransportStatus>::Reader transpo
                     std::to_string(t.getBytesRecv()), std::to_string(t.getBytesSent()),
                     std::to_string(t.getSendErrors()), std::to_string(t.getKernelDrops())});
   }
-  return formatTable(rows);
+  std::string out = formatTable(rows);
+  // A worker's own counters (tcp: connections, framing errors), one line each.
+  for (auto t : transports) {
+    for (auto c : t.getCounters()) {
+      out += fmt::format("{} {}: {}\n", t.getName().cStr(), c.getName().cStr(), c.getValue());
+    }
+  }
+  return out;
 }
 
 }  // namespace fips::ctl

@@ -95,6 +95,12 @@ constexpr std::initializer_list<int> RESOLVER_SYSCALLS = {
     SCMP_SYS(connect),         SCMP_SYS(getsockname),
 };
 
+// A stream worker dials and accepts TCP connections after the sandbox is on.
+constexpr std::initializer_list<int> STREAM_SYSCALLS = {
+    SCMP_SYS(connect),     SCMP_SYS(accept4),     SCMP_SYS(shutdown),
+    SCMP_SYS(getsockname), SCMP_SYS(getpeername),
+};
+
 // The router reads and writes the TUN fd; its DNS socket needs only
 // recvmsg/sendmsg (in the base list); its control thread accepts on the
 // control socket the supervisor bound, and shuts connections down.
@@ -149,6 +155,16 @@ void allowResolver(scmp_filter_ctx ctx) {
   }
 }
 
+// Sockets only of the Internet families, only streams (any flags).
+void allowStreamSockets(scmp_filter_ctx ctx) {
+  allow(ctx, STREAM_SYSCALLS);
+  for (int family : {AF_INET, AF_INET6}) {
+    check(seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(socket), 2,
+                           argCmp(0, SCMP_CMP_EQ, static_cast<scmp_datum_t>(family)),
+                           argCmp(1, SCMP_CMP_MASKED_EQ, 0xF, SOCK_STREAM)));
+  }
+}
+
 // The router re-reads the hosts file (spec 05 §5): openat, read-only only.
 void allowReadOnlyOpen(scmp_filter_ctx ctx) {
   const scmp_datum_t writeFlags = O_ACCMODE | O_CREAT | O_TRUNC | O_APPEND;
@@ -178,6 +194,10 @@ void loadSeccomp(SeccompProfile profile) {
     case SeccompProfile::TRANSPORT_RESOLVER:
       allow(ctx.get(), TRANSPORT_SYSCALLS);
       allowResolver(ctx.get());
+      break;
+    case SeccompProfile::TRANSPORT_STREAM:
+      allow(ctx.get(), TRANSPORT_SYSCALLS);
+      allowStreamSockets(ctx.get());
       break;
     case SeccompProfile::TUN_HELPER:
       allow(ctx.get(), TUN_HELPER_SYSCALLS);

@@ -14,6 +14,10 @@ enum class SeccompProfile {
   // (clone with CLONE_THREAD only), read-only opens of /etc files, and
   // IPv4/IPv6 sockets for DNS queries.
   TRANSPORT_RESOLVER,
+  // TRANSPORT plus a stream worker's connections: TCP sockets of the
+  // Internet families only (socket, connect, accept4, shutdown,
+  // getsockname, getpeername).
+  TRANSPORT_STREAM,
   TUN_HELPER,
 };
 

@@ -99,6 +99,7 @@ void transportDetail(TabView& view, const Answers& a, schema::TransportStatus::R
   detailLine(view, "worker tx/rx", fmt::format("{} / {}", t.getWorkerSent(), t.getWorkerRecv()));
   detailLine(view, "send errors", std::to_string(t.getSendErrors()));
   detailLine(view, "kernel drops", std::to_string(t.getKernelDrops()));
+  for (auto c : t.getCounters()) detailLine(view, c.getName().cStr(), std::to_string(c.getValue()));
   std::vector<TableRow> rows{{{"Link", "Peer", "Dir", "Up", "Idle"}}};
   for (auto l : links) {
     if (l.getTransportId() != t.getTransportId()) continue;

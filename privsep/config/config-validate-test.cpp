@@ -273,8 +273,23 @@ TEST_CASE("instance-qualified peer transports") {
         "fips.yaml:7: peers[0].addresses[0].transport: \"udp/wan\": no udp instance named "
         "\"wan\" is configured");
   CHECK(firstError(peer("      - {transport: tcp/lan, addr: \"192.0.2.1:1\"}\n")) ==
-        "fips.yaml:4: peers[0].addresses[0].transport: \"tcp/lan\": only udp addresses may name "
-        "an instance");
+        "fips.yaml:4: peers[0].addresses[0].transport: \"tcp/lan\": no tcp instance named "
+        "\"lan\" is configured");
+  const std::string tcpNamed = "transports:\n  tcp:\n    lan: {bind_addr: \"0.0.0.0:443\"}\n";
+  CHECK(loadWarnings(tcpNamed + peer("      - {transport: tcp/lan, addr: \"192.0.2.1:443\"}\n"))
+            .empty());
+  CHECK(firstError(peer("      - {transport: tor/x, addr: \"192.0.2.1:1\"}\n")) ==
+        "fips.yaml:4: peers[0].addresses[0].transport: \"tor/x\": only udp and tcp addresses may "
+        "name an instance");
+}
+
+TEST_CASE("transports.tcp: mtu and connect_timeout_ms bounds, errors name file:line") {
+  CHECK(firstError("transports:\n  tcp:\n    mtu: 1000\n") ==
+        "fips.yaml:3: transports.tcp.mtu: 1000 is below the IPv6 minimum link MTU of 1280");
+  CHECK(firstError("transports:\n  tcp:\n    wan:\n      connect_timeout_ms: 0\n") ==
+        "fips.yaml:4: transports.tcp.wan.connect_timeout_ms: must be at least 1");
+  CHECK(firstError("transports:\n  tcp:\n    bind_addr: \"0.0.0.0\"\n") ==
+        "fips.yaml:3: transports.tcp.bind_addr: \"0.0.0.0\" is not an address:port");
 }
 
 TEST_CASE("node.control.json_compat: off by default, a bool, errors name file:line") {

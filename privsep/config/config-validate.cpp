@@ -227,12 +227,15 @@ void Validator::checkPeerAddress(const std::string& path, const PeerAddress& add
   } else if (build_ != nullptr && !built(kind)) {
     error(path + ".transport", fmt::format("{}: this build has no {} transport (it runs: {})",
                                            quoteValue(address.transport), kind, builtTransports()));
-  } else if (qualified && kind != "udp") {
-    error(path + ".transport", fmt::format("{}: only udp addresses may name an instance",
+  } else if (qualified && kind != "udp" && kind != "tcp") {
+    error(path + ".transport", fmt::format("{}: only udp and tcp addresses may name an instance",
                                            quoteValue(address.transport)));
-  } else if (qualified && (c_.transports.udp.count(instance) == 0 || instance.empty())) {
-    error(path + ".transport", fmt::format("{}: no udp instance named {} is configured",
-                                           quoteValue(address.transport), quoteValue(instance)));
+  } else if (qualified &&
+             (instance.empty() || (kind == "udp" ? c_.transports.udp.count(instance)
+                                                 : c_.transports.tcp.count(instance)) == 0)) {
+    error(path + ".transport",
+          fmt::format("{}: no {} instance named {} is configured", quoteValue(address.transport),
+                      kind, quoteValue(instance)));
   }
   if (address.addr.empty()) {
     error(path + ".addr", "must not be empty");

@@ -71,8 +71,9 @@ inline constexpr std::tuple UDP_FIELDS{
 inline constexpr std::tuple TCP_FIELDS{
     field("bind_addr", &TcpConfig::bindAddr, "address:port to listen on; unset: no listener",
           {.check = checks::optSocketAddress}),
-    field("mtu", &TcpConfig::mtu, "frame size"),
-    field("connect_timeout_ms", &TcpConfig::connectTimeoutMs, "outbound connect timeout"),
+    field("mtu", &TcpConfig::mtu, "frame size (>= 1280)", {.check = checks::ipv6LinkMtu}),
+    field("connect_timeout_ms", &TcpConfig::connectTimeoutMs, "outbound connect timeout",
+          {.check = checks::atLeastOne}),
     field("nodelay", &TcpConfig::nodelay, "TCP_NODELAY"),
     field("keepalive_secs", &TcpConfig::keepaliveSecs, "TCP keepalive"),
     field("recv_buf_size", &TcpConfig::recvBufSize, "SO_RCVBUF bytes"),

@@ -21,3 +21,10 @@ struct Endpoint {
   port @1 :UInt16;
   scopeId @2 :UInt32;
 }
+
+# A named counter a worker or the router reports (a transport's own
+# counters, with the reference's field names: "connections_accepted", ...).
+struct NamedCounter {
+  name @0 :Text;    # [a-z0-9_], at most 40 bytes
+  value @1 :UInt64;
+}

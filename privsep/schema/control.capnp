@@ -34,6 +34,8 @@
 using Cxx = import "/capnp/c++.capnp";
 $Cxx.namespace("fips::schema");
 
+using Common = import "common.capnp";
+
 # Node overview (fipsctl show status; the reference's show_status keys).
 struct NodeStatus {
   npub @0 :Text;
@@ -155,6 +157,7 @@ struct TransportStatus {
   kernelDrops @10 :UInt64;
   workerRecv @11 :UInt64; # datagrams the worker read
   workerSent @12 :UInt64; # datagrams the worker sent
+  counters @13 :List(Common.NamedCounter); # the worker's own (tcp: TcpStats names)
 }
 
 # One counter (fipsctl stats metrics). Monotonic since the router started.

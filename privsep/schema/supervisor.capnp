@@ -152,7 +152,7 @@ struct TunConfig {
 # A transport worker's slice: its type and instance name, where to bind and
 # its socket sizes. Never any key material.
 struct TransportConfig {
-  type @0 :Text;          # "udp"
+  type @0 :Text;          # "udp" or "tcp"
   instance @1 :Text;      # "" for a single unnamed instance
   bindAddr @2 :Text;      # "address:port" as in fips.yaml
   recvBufSize @3 :UInt32; # bytes, SO_RCVBUF
@@ -160,6 +160,11 @@ struct TransportConfig {
   mtu @5 :UInt16;
   batchSize @6 :UInt16;   # datagrams per recvmmsg/sendmmsg
   user @7 :Text;          # user to switch to once the sockets are bound
+  # Stream transports (tcp) only; bindAddr "" means no listener.
+  connectTimeoutMs @8 :UInt32;       # outbound connect deadline
+  nodelay @9 :Bool;                  # TCP_NODELAY
+  keepaliveSecs @10 :UInt32;         # TCP_KEEPIDLE; 0 = no keepalive
+  maxInboundConnections @11 :UInt32; # accepted connections open at once
 }
 
 struct SupervisorRequest {

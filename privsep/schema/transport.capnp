@@ -7,8 +7,13 @@
 # Direction worker -> router (TransportEvent): fds: 0 always.
 #   bound      once, first message: what the worker bound.
 #   datagrams  any number after bound: one batch of received datagrams
-#              (one recvmmsg drain), payloads opaque (FMP frames).
-#   stats      any time after bound: counters since start.
+#              (one recvmmsg drain; a stream worker: the FMP packets framed
+#              from its connections, peer = the connection's remote
+#              address), payloads opaque (FMP frames).
+#   stats      any time after bound: counters since start; `counters` holds
+#              the transport's own (tcp: the reference's TcpStats names),
+#              at most 32 (MAX_NAMED_COUNTERS), each name [a-z0-9_] of at
+#              most 40 bytes.
 #   resolved   after bound, once per resolve request, echoing its id: at
 #              most 8 addresses (MAX_RESOLVED_ADDRS) in resolver order, or
 #              none and a one-line error (at most 200 bytes).
@@ -19,7 +24,9 @@
 #              minus the IP and UDP headers). The datagrams were resent
 #              one by one, fragmented by the kernel.
 # Direction router -> worker (TransportRequest): fds: 0 always.
-#   send       after bound: one batch to send with sendmmsg. Data goes out
+#   send       after bound: one batch to send with sendmmsg (a stream
+#              worker: each payload written to the connection to its peer,
+#              dialed on first send). Data goes out
 #              with fragmentation allowed (IPv4 DF clear); a datagram with
 #              probe set is a path MTU probe (RFC 8899) and goes out with
 #              DF set, never fragmented, whatever path MTU the kernel
@@ -61,6 +68,7 @@ struct TransportEvent {
       txDatagrams @4 :UInt64;
       kernelDrops @5 :UInt64;   # SO_RXQ_OVFL
       sendErrors @6 :UInt64;
+      counters @12 :List(Common.NamedCounter);
     }
     resolved :group {
       id @7 :UInt32;                    # the request's id

@@ -11,7 +11,7 @@
 namespace fips::privsep::supervisor {
 
 const config::BuildSupport& thisBuild() {
-  static const config::BuildSupport build{{"udp"}};
+  static const config::BuildSupport build{{"udp", "tcp"}};
   return build;
 }
 

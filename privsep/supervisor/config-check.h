@@ -13,7 +13,7 @@
 
 namespace fips::privsep::supervisor {
 
-// What this build runs: the udp transport only; no gateway, rendezvous or
+// What this build runs: the udp and tcp transports; no gateway, rendezvous or
 // native API yet.
 const config::BuildSupport& thisBuild();
 

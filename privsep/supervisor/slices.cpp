@@ -2,6 +2,7 @@
 // Config slices for the children (see slices.h).
 #include "privsep/supervisor/slices.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <string.h>
 
@@ -126,10 +127,13 @@ void fillRouterSlice(schema::RouterConfig::Builder out, const config::Config& cf
   out.setTunName(cfg.tun.name);
   out.setTunMtu(cfg.tun.mtu);
   // FSP path MTU and the IPv6 effective MTU start from the smallest
-  // transport MTU (spec 04 §7); only UDP workers exist so far.
+  // transport MTU (spec 04 §7) of the udp and tcp workers.
   uint16_t transportMtu = 0;
   for (const auto& [name, udp] : cfg.transports.udp) {
     if (transportMtu == 0 || udp.mtu < transportMtu) transportMtu = udp.mtu;
+  }
+  for (const auto& [name, tcp] : cfg.transports.tcp) {
+    if (transportMtu == 0 || tcp.mtu < transportMtu) transportMtu = tcp.mtu;
   }
   out.setTransportMtu(transportMtu);
   out.setUser(user.name);
@@ -173,6 +177,24 @@ void fillUdpSlice(schema::TransportConfig::Builder out, const config::UdpConfig&
   out.setSendBufSize(static_cast<uint32_t>(udp.sendBufSize));
   out.setMtu(udp.mtu);
   out.setBatchSize(UDP_BATCH);
+}
+
+void fillTcpSlice(schema::TransportConfig::Builder out, const config::TcpConfig& tcp,
+                  const std::string& instance, const UserIds& user) {
+  auto clamp32 = [](uint64_t v) {
+    return static_cast<uint32_t>(std::min<uint64_t>(v, UINT32_MAX));
+  };
+  out.setUser(user.name);
+  out.setType("tcp");
+  out.setInstance(instance);
+  out.setBindAddr(tcp.bindAddr.value_or(""));
+  out.setRecvBufSize(clamp32(tcp.recvBufSize));
+  out.setSendBufSize(clamp32(tcp.sendBufSize));
+  out.setMtu(tcp.mtu);
+  out.setConnectTimeoutMs(clamp32(tcp.connectTimeoutMs));
+  out.setNodelay(tcp.nodelay);
+  out.setKeepaliveSecs(clamp32(tcp.keepaliveSecs));
+  out.setMaxInboundConnections(clamp32(tcp.maxInboundConnections));
 }
 
 std::vector<std::string> restartOnlyChanges(const config::Config& before,

@@ -42,6 +42,10 @@ void fillTunSlice(schema::TunConfig::Builder out, const config::Config& cfg,
 // A UDP worker's slice for transports.udp[instance] ("" = unnamed).
 void fillUdpSlice(schema::TransportConfig::Builder out, const config::UdpConfig& udp,
                   const std::string& instance, const UserIds& user);
+// A TCP worker's slice for transports.tcp[instance] ("" = unnamed); an unset
+// bind_addr is "" (no listener).
+void fillTcpSlice(schema::TransportConfig::Builder out, const config::TcpConfig& tcp,
+                  const std::string& instance, const UserIds& user);
 
 // The dotted fips.yaml keys that differ and take effect only after a
 // restart: every changed key but node.log_level (applied on SIGHUP) and

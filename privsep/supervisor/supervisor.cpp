@@ -124,6 +124,10 @@ void Supervisor::startAll() {
     std::string name = instance.empty() ? "udp" : "udp/" + instance;
     startTransport(*add(Kind::TRANSPORT, name, "fips-transport-udp", instance));
   }
+  for (const auto& [instance, tcp] : cfg.transports.tcp) {
+    std::string name = instance.empty() ? "tcp" : "tcp/" + instance;
+    startTransport(*add(Kind::TRANSPORT, name, "fips-transport-tcp", instance));
+  }
 }
 
 void Supervisor::startChild(Child& child, const UniqueFd& peerEnd) {
@@ -207,8 +211,13 @@ void Supervisor::onHello(Child& child, schema::ChildEvent::Hello::Reader hello) 
       fillTunSlice(configure.initTun(), cfg, settings_.identity, settings_.user);
       break;
     case Kind::TRANSPORT:
-      fillUdpSlice(configure.initTransport(), cfg.transports.udp.at(child.instance), child.instance,
-                   settings_.user);
+      if (child.binary == "fips-transport-tcp") {
+        fillTcpSlice(configure.initTransport(), cfg.transports.tcp.at(child.instance),
+                     child.instance, settings_.user);
+      } else {
+        fillUdpSlice(configure.initTransport(), cfg.transports.udp.at(child.instance),
+                     child.instance, settings_.user);
+      }
       break;
   }
   // The router's configure carries the control socket's listening fd; the

@@ -30,13 +30,13 @@ bool mentions(const std::vector<std::string>& warnings, const std::string& text)
                      [&](const auto& w) { return w.find(text) != std::string::npos; });
 }
 
-TEST_CASE("static peers: numeric, scoped, host names; fd00::/8 and junk refused") {
+TEST_CASE("static peers: numeric, scoped, host names, tcp; fd00::/8 and junk refused") {
   capnp::MallocMessageBuilder msg;
   auto peers = msg.initRoot<schema::RouterConfig>().initPeers(1);
   peers[0].setNpub(generatorNpub());
   peers[0].setAlias("b");
   peers[0].setAutoConnect(true);
-  const std::array<std::pair<const char*, const char*>, 7> addrs = {{
+  const std::array<std::pair<const char*, const char*>, 9> addrs = {{
       {"udp", "10.99.0.2:2121"},
       {"udp", "[fe80::2%lo]:2121"},
       {"udp", "node-b.test:2121"},
@@ -44,6 +44,8 @@ TEST_CASE("static peers: numeric, scoped, host names; fd00::/8 and junk refused"
       {"udp", "not a host:2121"},
       {"tcp", "10.99.0.2:443"},
       {"udp/main", "[2001:db8::2]:2121"},
+      {"tcp", "node-b.test:443"},
+      {"ble", "00:11:22:33:44:55"},
   }};
   auto list = peers[0].initAddresses(static_cast<unsigned>(addrs.size()));
   for (unsigned i = 0; i < addrs.size(); ++i) {
@@ -58,20 +60,23 @@ TEST_CASE("static peers: numeric, scoped, host names; fd00::/8 and junk refused"
   REQUIRE(out.size() == 1);
   const DialablePeer& peer = out[0];
   CHECK(peer.name == "b");
-  REQUIRE(peer.addrs.size() == 3);
+  REQUIRE(peer.addrs.size() == 4);
   CHECK(peer.addrs[0].ipLen == 4);
   CHECK(peer.addrs[0].port == 2121);
   CHECK(peer.addrs[1].isIpv6());
   CHECK(peer.addrs[1].scopeId == 1);  // lo
-  CHECK(peer.addrs[2].transportId == transports.idFor("udp/main"));
-  CHECK(peer.addrs[2].transportId != transports.idFor("udp"));
+  CHECK(peer.addrs[2].transportId == transports.idFor("tcp"));
+  CHECK(peer.addrs[2].port == 443);
+  CHECK(peer.addrs[3].transportId == transports.idFor("udp/main"));
+  CHECK(peer.addrs[3].transportId != transports.idFor("udp"));
   REQUIRE(peer.hosts.size() == 1);
   CHECK(peer.hosts[0].target == privsep::HostPort{"node-b.test", 2121});
   CHECK(peer.hosts[0].transportId == transports.idFor("udp"));
   CHECK(mentions(warnings, "[fd00::1]:2121 is in fd00::/8"));
   CHECK(mentions(warnings, "not a host:2121 is neither"));
-  CHECK(mentions(warnings, "transport tcp is not supported yet"));
-  CHECK(warnings.size() == 3);
+  CHECK(mentions(warnings, "node-b.test:443 is not a numeric ip:port"));
+  CHECK(mentions(warnings, "transport ble is not supported yet"));
+  CHECK(warnings.size() == 4);
 }
 
 TEST_CASE("static peers: a peer with nothing usable is not dialed") {

@@ -44,8 +44,13 @@ std::vector<DialablePeer> dialablePeers(capnp::List<schema::StaticPeer>::Reader 
       std::string transport = address.getTransport();
       std::string text = address.getAddr();
       auto parsed = privsep::parseSocketAddress(text);
-      if (transport != "udp" && transport.rfind("udp/", 0) != 0) {
+      const bool udp = transport == "udp" || transport.starts_with("udp/");
+      const bool tcp = transport == "tcp" || transport.starts_with("tcp/");
+      if (!udp && !tcp) {
         warnings.push_back("peer " + name + ": transport " + transport + " is not supported yet");
+      } else if (!parsed && tcp) {
+        warnings.push_back("peer " + name + ": address " + text +
+                           " is not a numeric ip:port (host names are looked up for udp only)");
       } else if (!parsed) {
         if (auto host = privsep::parseHostPort(text)) {
           dialable.hosts.push_back({transports.idFor(transport), std::move(*host)});

@@ -134,6 +134,7 @@ void TransportSet::onEvent(Worker& worker, capnp::MessageReader& reader) {
       worker.info.workerRx = stats.getRxDatagrams();
       worker.info.workerTx = stats.getTxDatagrams();
       worker.info.sendErrors = stats.getSendErrors();
+      onNamedCounters(worker, stats.getCounters());
       break;
     }
     case schema::TransportEvent::RESOLVED:
@@ -142,6 +143,23 @@ void TransportSet::onEvent(Worker& worker, capnp::MessageReader& reader) {
     case schema::TransportEvent::PATH_MTU:
       onPathMtu(worker, event.getPathMtu());
       break;
+  }
+}
+
+void TransportSet::onNamedCounters(Worker& worker,
+                                   capnp::List<schema::NamedCounter>::Reader counters) {
+  if (counters.size() > MAX_NAMED_COUNTERS) {
+    privsep::fatal("router<-{}: stats with {} named counters", worker.name, counters.size());
+  }
+  worker.info.counters.clear();
+  for (auto counter : counters) {
+    const std::string name = counter.getName();
+    const bool ok = !name.empty() && name.size() <= MAX_COUNTER_NAME &&
+                    std::all_of(name.begin(), name.end(), [](char ch) {
+                      return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '_';
+                    });
+    if (!ok) privsep::fatal("router<-{}: stats with a malformed counter name", worker.name);
+    worker.info.counters.emplace_back(name, counter.getValue());
   }
 }
 

@@ -19,6 +19,7 @@
 #include <set>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "privsep/allow-table.h"
@@ -54,7 +55,14 @@ struct TransportInfo {
   uint64_t workerTx = 0;
   uint64_t kernelDrops = 0;
   uint64_t sendErrors = 0;
+  // The worker's own counters (tcp: connections_accepted, ...), as last
+  // reported, in its order.
+  std::vector<std::pair<std::string, uint64_t>> counters;
 };
+
+// Named counters a worker may report per stats message (transport.capnp).
+constexpr size_t MAX_NAMED_COUNTERS = 32;
+constexpr size_t MAX_COUNTER_NAME = 40;
 
 // Not copyable or movable.
 class TransportSet {
@@ -135,6 +143,7 @@ class TransportSet {
   void onDatagrams(Worker& worker, capnp::List<schema::Datagram>::Reader batch);
   void onResolved(Worker& worker, schema::TransportEvent::Resolved::Reader resolved);
   void onPathMtu(Worker& worker, schema::TransportEvent::PathMtu::Reader report);
+  void onNamedCounters(Worker& worker, capnp::List<schema::NamedCounter>::Reader counters);
   void onDetached(Worker& worker);
   void sendResolves(Worker& worker);
 

@@ -209,13 +209,16 @@ node_keygen() {
 #   --tun-mtu N          tun.mtu
 #   --dns ADDR PORT      the .fips DNS responder
 #   --node YAML          more lines under node: (written as given, indented 2)
+#   --no-udp             no udp transport
+#   --tcp ADDR:PORT      transports.tcp with bind_addr ADDR:PORT ("-": no listener)
 #   --peer NODE ADDR     a static peer: NODE's npub at udp ADDR (host:port)
+#   --tcp-peer NODE ADDR a static peer: NODE's npub at tcp ADDR (ip:port)
 #   --alias NAME         alias of the peer before it
 #   --on-demand          connect_policy on_demand for the peer before it
 node_config() {
   local n=$1
   shift
-  local bind=0.0.0.0:2121 mtu="" dead=4 tun="" tun_mtu="" dns="" node_extra="" peers=""
+  local bind=0.0.0.0:2121 mtu="" dead=4 tun="" tun_mtu="" dns="" node_extra="" peers="" udp=1 tcp=""
   while [ $# -gt 0 ]; do
     case $1 in
       --bind) bind=$2; shift 2 ;;
@@ -225,10 +228,14 @@ node_config() {
       --tun-mtu) tun_mtu=$2; shift 2 ;;
       --dns) dns="$2 $3"; shift 3 ;;
       --node) node_extra+=$(sed 's/^/  /' <<<"$2")$'\n'; shift 2 ;;
-      --peer)
+      --no-udp) udp=""; shift ;;
+      --tcp) tcp=$2; shift 2 ;;
+      --peer | --tcp-peer)
         [ -n "${NPUB[$2]:-}" ] || { echo "node_config: no key for node $2" >&2; return 1; }
-        peers+=$(printf '  - npub: "%s"\n    addresses:\n      - transport: udp\n        addr: "%s"' \
-          "${NPUB[$2]}" "$3")$'\n'
+        local via=udp
+        [ "$1" = --tcp-peer ] && via=tcp
+        peers+=$(printf '  - npub: "%s"\n    addresses:\n      - transport: %s\n        addr: "%s"' \
+          "${NPUB[$2]}" "$via" "$3")$'\n'
         shift 3 ;;
       --alias) peers+="    alias: $2"$'\n'; shift 2 ;;
       --on-demand) peers+="    connect_policy: on_demand"$'\n'; shift ;;
@@ -253,8 +260,16 @@ YAML
     [ -z "$tun_mtu" ] || printf '  mtu: %s\n' "$tun_mtu"
     # shellcheck disable=SC2086
     [ -z "$dns" ] || printf 'dns:\n  enabled: true\n  bind_addr: "%s"\n  port: %s\n' $dns
-    printf 'transports:\n  udp:\n    bind_addr: "%s"\n' "$bind"
-    [ -z "$mtu" ] || printf '    mtu: %s\n' "$mtu"
+    printf 'transports:\n'
+    if [ -n "$udp" ]; then
+      printf '  udp:\n    bind_addr: "%s"\n' "$bind"
+      [ -z "$mtu" ] || printf '    mtu: %s\n' "$mtu"
+    fi
+    if [ "$tcp" = - ]; then
+      printf '  tcp: {}\n'
+    elif [ -n "$tcp" ]; then
+      printf '  tcp:\n    bind_addr: "%s"\n' "$tcp"
+    fi
     [ -z "$peers" ] || printf 'peers:\n%s' "$peers"
   } > "$WORK/$n/fips.yaml"
 }

@@ -31,11 +31,6 @@ using privsep::toEndpoint;
 namespace {
 
 constexpr size_t MAX_DATAGRAM = 65535;
-// Payload bytes per message to the router (a SEQPACKET message must fit the
-// channel's default socket buffer, about 208 KiB; the router accepts 256 KiB).
-constexpr size_t MAX_MESSAGE_PAYLOAD = 96 * 1024;
-// Router messages in flight before the worker stops reading its socket.
-constexpr size_t MAX_QUEUED_MESSAGES = 16;
 // Linux caps a GSO message at 64 segments and 64 KiB of UDP payload.
 constexpr size_t MAX_GSO_SEGMENTS = 64;
 constexpr size_t MAX_GSO_BYTES = 65000;
@@ -103,6 +98,7 @@ void UdpTransport::open(schema::TransportConfig::Reader slice,
 
 void UdpTransport::start(privsep::Channel& router) {
   router_ = &router;
+  batcher_ = std::make_unique<DatagramBatcher>(router);
   resolver_ = std::make_unique<HostResolver>(base_, family_,
                                              [this](ResolveAnswer a) { onResolved(std::move(a)); });
   const size_t n = batchSize_;
@@ -158,7 +154,7 @@ void UdpTransport::onReadable(evutil_socket_t, short, void* arg) {
 void UdpTransport::drain() {
   // Backpressure: while the router has not taken what we sent, stop reading;
   // the kernel queues, then drops (counted by SO_RXQ_OVFL).
-  if (router_->queued() >= MAX_QUEUED_MESSAGES) {
+  if (batcher_->backlogged()) {
     event_del(readEvent_.get());
     paused_ = true;
     return;
@@ -184,36 +180,18 @@ void UdpTransport::drain() {
   }
 }
 
-// Sends the first `count` received datagrams to the router in as few
-// messages as fit: each carries at most MAX_MESSAGE_PAYLOAD payload bytes,
-// so a burst of large datagrams never exceeds what the SEQPACKET channel
-// takes in one message.
+// Hands the first `count` received datagrams to the router, batched.
 void UdpTransport::forward(size_t count) {
   auto& [buffers, iovs, peers, msgs, controls] = rx_;
-  size_t first = 0;
-  while (first < count) {
-    size_t end = first;
-    size_t bytes = 0;
-    while (end < count && (end == first || bytes + msgs[end].msg_len <= MAX_MESSAGE_PAYLOAD)) {
-      bytes += msgs[end].msg_len;
-      ++end;
-    }
-    capnp::MallocMessageBuilder msg;
-    auto list =
-        msg.initRoot<schema::TransportEvent>().initDatagrams(static_cast<unsigned>(end - first));
-    for (size_t i = first; i < end; ++i) {
-      auto out = list[static_cast<unsigned>(i - first)];
-      SocketAddress peer;
-      std::memcpy(&peer.storage, &peers[i], sizeof(sockaddr_storage));
-      peer.length = msgs[i].msg_hdr.msg_namelen;
-      toEndpoint(peer, out.initPeer());
-      out.setPayload(kj::arrayPtr(buffers[i].data(), msgs[i].msg_len));
-      noteKernelDrops(msgs[i].msg_hdr);
-    }
-    counters_.rxDatagrams += end - first;
-    router_->send(msg);
-    first = end;
+  for (size_t i = 0; i < count; ++i) {
+    SocketAddress peer;
+    std::memcpy(&peer.storage, &peers[i], sizeof(sockaddr_storage));
+    peer.length = msgs[i].msg_hdr.msg_namelen;
+    batcher_->add(peer, std::span<const uint8_t>(buffers[i].data(), msgs[i].msg_len));
+    noteKernelDrops(msgs[i].msg_hdr);
   }
+  counters_.rxDatagrams += count;
+  batcher_->flush();
 }
 
 void UdpTransport::noteKernelDrops(msghdr& hdr) {

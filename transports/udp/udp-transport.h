@@ -21,6 +21,7 @@
 #include "transport.capnp.h"
 #include "transports/udp/host-resolver.h"
 #include "transports/udp/path-mtu.h"
+#include "transports/worker/datagram-batcher.h"
 
 namespace fips::transport {
 
@@ -81,6 +82,7 @@ class UdpTransport {
   RxBatch rx_;
   privsep::UniqueFd socket_;
   privsep::Channel* router_ = nullptr;
+  std::unique_ptr<DatagramBatcher> batcher_;
   privsep::EventPtr readEvent_;
   privsep::EventPtr statsTimer_;
   std::unique_ptr<HostResolver> resolver_;

@@ -7,7 +7,6 @@
 #include "privsep/fd-layout.h"
 #include "privsep/log.h"
 #include "privsep/privdrop.h"
-#include "privsep/seccomp-filter.h"
 
 namespace fips::transport {
 
@@ -73,8 +72,9 @@ void TransportWorker::onConfigure(schema::SupervisorRequest::Configure::Reader c
   auto user = privsep::resolveUser(slice.getUser(), &fellBack);
   if (!user) privsep::fatal("user '{}' does not exist (nor 'nobody')", slice.getUser().cStr());
   privsep::dropToUser(*user);
-  privsep::loadSeccomp(hooks_.resolve ? privsep::SeccompProfile::TRANSPORT_RESOLVER
-                                      : privsep::SeccompProfile::TRANSPORT);
+  privsep::loadSeccomp(hooks_.resolve && hooks_.seccomp == privsep::SeccompProfile::TRANSPORT
+                           ? privsep::SeccompProfile::TRANSPORT_RESOLVER
+                           : hooks_.seccomp);
   spdlog::info("running as {} (uid {}), no capabilities, seccomp on", user->name, user->uid);
   router_->send(bound);
   state_ = State::BOUND;

@@ -15,6 +15,7 @@
 #include "privsep/allow-table.h"
 #include "privsep/channel.h"
 #include "privsep/libevent.h"
+#include "privsep/seccomp-filter.h"
 #include "privsep/supervisor-link.h"
 
 #include "transport.capnp.h"
@@ -37,6 +38,10 @@ struct TransportHooks {
   // resolve names (a resolve request is then fatal). Setting it widens the
   // worker's seccomp list by what getaddrinfo needs.
   std::function<void(schema::TransportRequest::Resolve::Reader request)> resolve;
+  // The seccomp list once set up: TRANSPORT (or TRANSPORT_RESOLVER with
+  // `resolve`) for a datagram worker, TRANSPORT_STREAM for a worker that
+  // dials and accepts connections after the sandbox is on.
+  privsep::SeccompProfile seccomp = privsep::SeccompProfile::TRANSPORT;
 };
 
 // Runs the skeleton on `base`. Not copyable or movable.

@@ -107,6 +107,8 @@ Json transportsJson(capnp::List<schema::TransportStatus>::Reader transports) {
         {"packets_recv", t.getPacketsRecv()}, {"bytes_recv", t.getBytesRecv()},
         {"send_errors", t.getSendErrors()},   {"kernel_drops", t.getKernelDrops()},
     };
+    // A worker's own counters (tcp: the reference's TcpStats names) win.
+    for (auto c : t.getCounters()) entry["stats"][std::string(c.getName())] = c.getValue();
     list.push_back(std::move(entry));
   }
   return Json{{"transports", list}};

@@ -129,6 +129,11 @@ void fillTransports(const SnapshotInput& in, NodeSnapshot::Builder out) {
     e.setKernelDrops(t.kernelDrops);
     e.setWorkerRecv(t.workerRx);
     e.setWorkerSent(t.workerTx);
+    auto counters = e.initCounters(static_cast<unsigned>(t.counters.size()));
+    for (unsigned k = 0; k < t.counters.size(); ++k) {
+      counters[k].setName(t.counters[k].first);
+      counters[k].setValue(t.counters[k].second);
+    }
   }
 }
 
