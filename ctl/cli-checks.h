@@ -9,7 +9,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "router/identity/secret-text.h"
+#include "lib/identity/secret-text.h"
 
 namespace fips::ctl {
 

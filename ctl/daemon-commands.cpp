@@ -30,13 +30,13 @@
 #include "ctl/routing-render.h"
 #include "ctl/show-render.h"
 #include "ctl/socket-choice.h"
-#include "ctl/status-render.h"
 #include "ctl/stats-render.h"
+#include "ctl/status-render.h"
+#include "lib/identity/nip19.h"
 #include "router/control/json/command-json.h"
 #include "router/control/json/probe-json.h"
 #include "router/control/probe-job.h"
 #include "router/dns/host-map.h"
-#include "router/identity/nip19.h"
 
 namespace fips::ctl {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <sys/wait.h>
 
-#include "router/identity/test-util.h"
+#include "lib/identity/test-util.h"
 
 namespace fips::ctl::test {
 

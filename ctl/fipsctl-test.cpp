@@ -12,10 +12,10 @@
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
-#include "router/crypto/secp256k1-context.h"
-#include "router/identity/nip19.h"
 #include "ctl/fipsctl-run.h"
-#include "router/identity/test-util.h"
+#include "lib/crypto/secp256k1-context.h"
+#include "lib/identity/nip19.h"
+#include "lib/identity/test-util.h"
 
 namespace fips::ctl {
 namespace {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // fipsctl identity (see identity-command.h). Runs in fipsctl; --nsec and the
-// key file are operator input, parsed by router/identity, which never throws
+// key file are operator input, parsed by lib/identity, which never throws
 // on malformed keys.
 #include "ctl/identity-command.h"
 
@@ -13,10 +13,10 @@
 #include <nlohmann/json.hpp>
 
 #include "ctl/report.h"
-#include "router/identity/fips-address.h"
-#include "router/identity/key-file.h"
-#include "router/identity/nip19.h"
-#include "router/identity/node-addr.h"
+#include "lib/identity/fips-address.h"
+#include "lib/identity/key-file.h"
+#include "lib/identity/nip19.h"
+#include "lib/identity/node-addr.h"
 
 namespace fips::ctl {
 

@@ -20,12 +20,12 @@
 #include "ctl/init-config.h"
 #include "ctl/keygen-command.h"
 #include "ctl/report.h"
+#include "lib/identity/fips-address.h"
+#include "lib/identity/key-file.h"
+#include "lib/identity/nip19.h"
+#include "lib/identity/node-addr.h"
 #include "privsep/config/config-error.h"
 #include "privsep/config/config-loader.h"
-#include "router/identity/fips-address.h"
-#include "router/identity/key-file.h"
-#include "router/identity/nip19.h"
-#include "router/identity/node-addr.h"
 
 namespace fips::ctl {
 

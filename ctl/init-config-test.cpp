@@ -9,9 +9,9 @@
 #include <doctest/doctest.h>
 
 #include "ctl/init-config.h"
+#include "lib/identity/test-util.h"
 #include "privsep/config/config-error.h"
 #include "privsep/config/config-loader.h"
-#include "router/identity/test-util.h"
 
 namespace fips::ctl {
 namespace {

@@ -6,8 +6,8 @@
 
 #include <fmt/format.h>
 
-#include "router/identity/key-file.h"
-#include "router/identity/nip19.h"
+#include "lib/identity/key-file.h"
+#include "lib/identity/nip19.h"
 
 namespace fips::ctl {
 

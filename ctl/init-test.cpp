@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "ctl/fipsctl-run.h"
-#include "router/identity/test-util.h"
+#include "lib/identity/test-util.h"
 
 namespace fips::ctl {
 namespace {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // fipsctl keygen (see keygen-command.h). Runs in fipsctl; the target
 // directory is operator input, and the key files are written by
-// router/identity/key-file.cpp, which refuses symlinks and writes atomically.
+// lib/identity/key-file.cpp, which refuses symlinks and writes atomically.
 #include "ctl/keygen-command.h"
 
 #include <algorithm>
@@ -17,11 +17,11 @@
 #include <nlohmann/json.hpp>
 
 #include "ctl/report.h"
-#include "router/identity/fips-address.h"
-#include "router/identity/key-file.h"
-#include "router/identity/nip19.h"
-#include "router/identity/node-addr.h"
-#include "router/identity/secret-key.h"
+#include "lib/identity/fips-address.h"
+#include "lib/identity/key-file.h"
+#include "lib/identity/nip19.h"
+#include "lib/identity/node-addr.h"
+#include "lib/identity/secret-key.h"
 
 namespace fips::ctl {
 

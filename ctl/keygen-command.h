@@ -11,8 +11,8 @@
 
 #include <CLI/CLI.hpp>
 
-#include "router/crypto/secp256k1-context.h"
-#include "router/identity/secret-key.h"
+#include "lib/crypto/secp256k1-context.h"
+#include "lib/identity/secret-key.h"
 
 namespace fips::ctl {
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "router/identity/secret-text.h"
+#include "lib/identity/secret-text.h"
 
 namespace fips::ctl {
 

@@ -8,10 +8,10 @@
 #include <fmt/format.h>
 
 #include "ctl/table.h"
+#include "lib/identity/fips-address.h"
+#include "lib/identity/node-addr.h"
 #include "router/control/json/node-json.h"
 #include "router/control/json/snapshot-text.h"
-#include "router/identity/fips-address.h"
-#include "router/identity/node-addr.h"
 
 namespace fips::ctl {
 

@@ -19,7 +19,7 @@
 #include "privsep/config/log-level.h"
 #include "privsep/host-name.h"
 
-#include "router/identity/nip19.h"
+#include "lib/identity/nip19.h"
 
 namespace fips::privsep::config {
 

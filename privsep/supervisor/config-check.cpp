@@ -6,7 +6,7 @@
 
 #include "privsep/config/secret-file-mode.h"
 
-#include "router/identity/key-file.h"
+#include "lib/identity/key-file.h"
 
 namespace fips::privsep::supervisor {
 

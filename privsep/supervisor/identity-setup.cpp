@@ -7,11 +7,11 @@
 
 #include "privsep/log.h"
 
-#include "router/crypto/secp256k1-context.h"
-#include "router/identity/fips-address.h"
-#include "router/identity/nip19.h"
-#include "router/identity/node-addr.h"
-#include "router/identity/resolve-identity.h"
+#include "lib/crypto/secp256k1-context.h"
+#include "lib/identity/fips-address.h"
+#include "lib/identity/nip19.h"
+#include "lib/identity/node-addr.h"
+#include "lib/identity/resolve-identity.h"
 
 namespace fips::privsep::supervisor {
 

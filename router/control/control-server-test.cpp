@@ -27,13 +27,13 @@
 
 #include "control-bridge.capnp.h"
 #include "control.capnp.h"
+#include "lib/crypto/secp256k1-context.h"
+#include "lib/identity/nip19.h"
+#include "lib/identity/secret-key.h"
 #include "router/control/control-thread.h"
 #include "router/control/json-line.h"
 #include "router/control/json-session.h"
 #include "router/control/json/node-json.h"
-#include "router/crypto/secp256k1-context.h"
-#include "router/identity/nip19.h"
-#include "router/identity/secret-key.h"
 
 namespace fips::router::control {
 namespace {

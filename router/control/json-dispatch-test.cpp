@@ -18,15 +18,15 @@
 
 #include <doctest/doctest.h>
 
+#include "lib/crypto/secp256k1-context.h"
+#include "lib/identity/nip19.h"
+#include "lib/identity/secret-key.h"
 #include "router/control/json/command-json.h"
 #include "router/control/json/mesh-json.h"
 #include "router/control/json/metrics-json.h"
 #include "router/control/json/mmp-json.h"
 #include "router/control/json/node-json.h"
 #include "router/control/json/routing-json.h"
-#include "router/crypto/secp256k1-context.h"
-#include "router/identity/nip19.h"
-#include "router/identity/secret-key.h"
 
 namespace fips::router::control {
 namespace {

@@ -8,6 +8,7 @@
 
 #include <capnp/serialize.h>
 
+#include "lib/identity/nip19.h"
 #include "router/control/json-stats.h"
 #include "router/control/json/command-json.h"
 #include "router/control/json/mesh-json.h"
@@ -16,7 +17,6 @@
 #include "router/control/json/node-json.h"
 #include "router/control/json/routing-json.h"
 #include "router/dns/peer-name.h"
-#include "router/identity/nip19.h"
 
 namespace fips::router::control {
 

@@ -13,10 +13,10 @@
 
 #include <doctest/doctest.h>
 
+#include "lib/crypto/secp256k1-context.h"
+#include "lib/identity/nip19.h"
+#include "lib/identity/secret-key.h"
 #include "router/control/control-limits.h"
-#include "router/crypto/secp256k1-context.h"
-#include "router/identity/nip19.h"
-#include "router/identity/secret-key.h"
 
 namespace fips::router::control {
 namespace {

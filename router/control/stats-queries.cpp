@@ -6,8 +6,8 @@
 #include <string_view>
 #include <variant>
 
+#include "lib/identity/nip19.h"
 #include "router/dns/peer-name.h"
-#include "router/identity/nip19.h"
 
 namespace fips::router::control {
 

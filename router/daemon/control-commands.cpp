@@ -10,10 +10,10 @@
 #include "privsep/host-name.h"
 #include "privsep/socket-address.h"
 
+#include "lib/identity/nip19.h"
 #include "router/daemon/probe.h"
 #include "router/daemon/static-peers.h"
 #include "router/dns/peer-name.h"
-#include "router/identity/nip19.h"
 
 namespace fips::router {
 

@@ -11,7 +11,7 @@
 
 #include <doctest/doctest.h>
 
-#include "router/identity/nip19.h"
+#include "lib/identity/nip19.h"
 
 namespace fips::router {
 namespace {

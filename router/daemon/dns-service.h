@@ -21,11 +21,11 @@
 #include "privsep/libevent.h"
 #include "privsep/unique-fd.h"
 
+#include "lib/identity/public-key.h"
 #include "router/daemon/dns-tcp-listener.h"
 #include "router/dns/dns-responder.h"
 #include "router/dns/host-map.h"
 #include "router/dns/hosts-reloader.h"
-#include "router/identity/public-key.h"
 #include "supervisor.capnp.h"
 
 namespace fips::router {

@@ -11,8 +11,8 @@
 #include <cstdint>
 #include <map>
 
-#include "router/identity/node-addr.h"
-#include "router/identity/public-key.h"
+#include "lib/identity/node-addr.h"
+#include "lib/identity/public-key.h"
 #include "router/mesh/mesh-node.h"
 
 namespace fips::router {

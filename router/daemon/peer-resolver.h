@@ -24,8 +24,8 @@
 
 #include "privsep/host-name.h"
 
-#include "router/identity/node-addr.h"
-#include "router/identity/public-key.h"
+#include "lib/identity/node-addr.h"
+#include "lib/identity/public-key.h"
 #include "router/link/transport-addr.h"
 
 namespace fips::router {

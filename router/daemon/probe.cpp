@@ -7,9 +7,9 @@
 
 #include <fmt/format.h>
 
+#include "lib/identity/fips-address.h"
+#include "lib/identity/nip19.h"
 #include "router/daemon/control-snapshot.h"
-#include "router/identity/fips-address.h"
-#include "router/identity/nip19.h"
 #include "router/routing/route-class.h"
 
 namespace fips::router {

@@ -19,12 +19,12 @@
 #include "privsep/seccomp-filter.h"
 
 #include "fips-build-config.h"
+#include "lib/identity/fips-address.h"
+#include "lib/identity/nip19.h"
+#include "lib/identity/node-addr.h"
 #include "router/daemon/config-from-slice.h"
 #include "router/daemon/control-commands.h"
 #include "router/daemon/static-peers.h"
-#include "router/identity/fips-address.h"
-#include "router/identity/nip19.h"
-#include "router/identity/node-addr.h"
 
 namespace fips::router {
 

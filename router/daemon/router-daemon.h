@@ -17,8 +17,8 @@
 #include "privsep/libevent.h"
 #include "privsep/supervisor-link.h"
 
-#include "router/crypto/rng.h"
-#include "router/crypto/secp256k1-context.h"
+#include "lib/crypto/rng.h"
+#include "lib/crypto/secp256k1-context.h"
 #include "router/daemon/control-commands.h"
 #include "router/daemon/control-plane.h"
 #include "router/daemon/control-snapshot.h"

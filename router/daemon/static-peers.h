@@ -10,9 +10,9 @@
 
 #include "privsep/socket-address.h"
 
+#include "lib/identity/public-key.h"
 #include "router/daemon/peer-resolver.h"
 #include "router/daemon/transport-set.h"
-#include "router/identity/public-key.h"
 #include "router/link/transport-addr.h"
 #include "supervisor.capnp.h"
 

@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <variant>
 
-#include "router/identity/fips-address.h"
-#include "router/identity/nip19.h"
-#include "router/identity/node-addr.h"
+#include "lib/identity/fips-address.h"
+#include "lib/identity/nip19.h"
+#include "lib/identity/node-addr.h"
 
 namespace fips::router::dns {
 

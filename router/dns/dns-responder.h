@@ -26,10 +26,10 @@
 #include <string_view>
 #include <vector>
 
+#include "lib/identity/public-key.h"
 #include "router/dns/dns-message.h"
 #include "router/dns/host-map.h"
 #include "router/dns/hosts-reloader.h"
-#include "router/identity/public-key.h"
 
 namespace fips::router::dns {
 

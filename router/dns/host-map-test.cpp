@@ -2,8 +2,8 @@
 // Hostname rules, the hosts-file format and peer aliases (spec 05 §5).
 #include "router/dns/host-map.h"
 
+#include "lib/identity/nip19.h"
 #include "router/dns/dns-test-util.h"
-#include "router/identity/nip19.h"
 
 namespace fips::router::dns {
 namespace {

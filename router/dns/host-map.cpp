@@ -8,7 +8,7 @@
 
 #include "privsep/host-name.h"
 
-#include "router/identity/nip19.h"
+#include "lib/identity/nip19.h"
 
 namespace fips::router::dns {
 

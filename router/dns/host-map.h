@@ -12,8 +12,8 @@
 #include <string_view>
 #include <vector>
 
-#include "router/identity/node-addr.h"
-#include "router/identity/public-key.h"
+#include "lib/identity/node-addr.h"
+#include "lib/identity/public-key.h"
 
 namespace fips::router::dns {
 

@@ -4,8 +4,8 @@
 // as such, not repeated).
 #include "router/dns/peer-name.h"
 
+#include "lib/identity/nip19.h"
 #include "router/dns/dns-test-util.h"
-#include "router/identity/nip19.h"
 
 namespace fips::router::dns {
 namespace {

@@ -4,8 +4,8 @@
 
 #include <fmt/format.h>
 
-#include "router/identity/nip19.h"
-#include "router/identity/secret-text.h"
+#include "lib/identity/nip19.h"
+#include "lib/identity/secret-text.h"
 
 namespace fips::router::dns {
 

@@ -12,8 +12,8 @@
 #include <string_view>
 #include <variant>
 
+#include "lib/identity/public-key.h"
 #include "router/dns/host-map.h"
-#include "router/identity/public-key.h"
 
 namespace fips::router::dns {
 

@@ -20,7 +20,7 @@
 #include <utility>
 #include <vector>
 
-#include "router/crypto/rng.h"
+#include "lib/crypto/rng.h"
 #include "router/fsp/handshake-messages.h"
 #include "router/fsp/path-mtu-state.h"
 #include "router/fsp/session-actions.h"

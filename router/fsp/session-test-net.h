@@ -10,8 +10,8 @@
 #include <random>
 #include <vector>
 
-#include "router/crypto/secp256k1-context.h"
-#include "router/crypto/test-util.h"
+#include "lib/crypto/secp256k1-context.h"
+#include "lib/crypto/test-util.h"
 #include "router/fsp/session-table.h"
 #include "router/link/handshake-driver.h"
 

@@ -13,10 +13,10 @@
 #include <span>
 #include <vector>
 
+#include "lib/identity/node-addr.h"
+#include "lib/identity/public-key.h"
 #include "router/fmp/established-frame.h"
 #include "router/fmp/handshake-frame.h"
-#include "router/identity/node-addr.h"
-#include "router/identity/public-key.h"
 #include "router/link/index-table.h"
 #include "router/link/link-config.h"
 #include "router/link/link-io.h"

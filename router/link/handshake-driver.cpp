@@ -7,7 +7,7 @@
 #include <cmath>
 #include <variant>
 
-#include "router/crypto/sha256.h"
+#include "lib/crypto/sha256.h"
 #include "router/fmp/handshake-frame.h"
 
 namespace fips::router::link {

@@ -10,9 +10,9 @@
 #include <optional>
 #include <span>
 
-#include "router/crypto/rng.h"
+#include "lib/crypto/rng.h"
+#include "lib/identity/node-addr.h"
 #include "router/fmp/fmp-constants.h"
-#include "router/identity/node-addr.h"
 #include "router/link/transport-addr.h"
 #include "router/noise/handshake.h"
 

@@ -8,9 +8,9 @@
 #include <cstdint>
 #include <span>
 
+#include "lib/identity/node-addr.h"
+#include "lib/identity/public-key.h"
 #include "router/fmp/fmp-constants.h"
-#include "router/identity/node-addr.h"
-#include "router/identity/public-key.h"
 #include "router/link/link-mmp.h"
 #include "router/link/transport-addr.h"
 #include "router/noise/handshake.h"

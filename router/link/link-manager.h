@@ -13,13 +13,13 @@
 #include <span>
 #include <vector>
 
-#include "router/crypto/rng.h"
-#include "router/crypto/secp256k1-context.h"
-#include "router/crypto/secp256k1-keys.h"
+#include "lib/crypto/rng.h"
+#include "lib/crypto/secp256k1-context.h"
+#include "lib/crypto/secp256k1-keys.h"
+#include "lib/identity/node-addr.h"
+#include "lib/identity/public-key.h"
 #include "router/fmp/fmp-constants.h"
 #include "router/fmp/handshake-frame.h"
-#include "router/identity/node-addr.h"
-#include "router/identity/public-key.h"
 #include "router/link/active-link.h"
 #include "router/link/drop-reason.h"
 #include "router/link/handshake-admission.h"

@@ -13,10 +13,10 @@
 #include <span>
 #include <vector>
 
-#include "router/crypto/rng.h"
-#include "router/crypto/secp256k1-context.h"
-#include "router/crypto/secp256k1-keys.h"
-#include "router/identity/public-key.h"
+#include "lib/crypto/rng.h"
+#include "lib/crypto/secp256k1-context.h"
+#include "lib/crypto/secp256k1-keys.h"
+#include "lib/identity/public-key.h"
 #include "router/link/link-manager.h"
 
 namespace fips::router::link::test {

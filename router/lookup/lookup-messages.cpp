@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "router/crypto/schnorr.h"
+#include "lib/crypto/schnorr.h"
 #include "router/fmp/fmp-le.h"
 #include "router/routing/coords-wire.h"
 

@@ -12,10 +12,10 @@
 #include <span>
 #include <vector>
 
-#include "router/crypto/rng.h"
-#include "router/crypto/secp256k1-context.h"
-#include "router/crypto/secp256k1-keys.h"
-#include "router/identity/public-key.h"
+#include "lib/crypto/rng.h"
+#include "lib/crypto/secp256k1-context.h"
+#include "lib/crypto/secp256k1-keys.h"
+#include "lib/identity/public-key.h"
 #include "router/routing/decode-result.h"
 #include "router/stp/coordinates.h"
 

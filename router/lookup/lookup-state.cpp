@@ -9,7 +9,7 @@
 #include <span>
 #include <string_view>
 
-#include "router/crypto/sha256.h"
+#include "lib/crypto/sha256.h"
 
 namespace fips::router::lookup {
 

@@ -23,9 +23,9 @@
 #include <span>
 #include <vector>
 
-#include "router/crypto/rng.h"
-#include "router/crypto/secp256k1-context.h"
-#include "router/crypto/secp256k1-keys.h"
+#include "lib/crypto/rng.h"
+#include "lib/crypto/secp256k1-context.h"
+#include "lib/crypto/secp256k1-keys.h"
 #include "router/lookup/forward-limiter.h"
 #include "router/lookup/lookup-messages.h"
 #include "router/lookup/recent-requests.h"

@@ -24,14 +24,14 @@
 #include <unordered_set>
 #include <vector>
 
+#include "lib/crypto/rng.h"
+#include "lib/crypto/secp256k1-context.h"
+#include "lib/crypto/secp256k1-keys.h"
+#include "lib/identity/node-addr.h"
+#include "lib/identity/public-key.h"
 #include "router/bloom/bloom-state.h"
-#include "router/crypto/rng.h"
-#include "router/crypto/secp256k1-context.h"
-#include "router/crypto/secp256k1-keys.h"
 #include "router/fmp/fmp-constants.h"
 #include "router/fsp/session-table.h"
-#include "router/identity/node-addr.h"
-#include "router/identity/public-key.h"
 #include "router/ipv6/icmpv6.h"
 #include "router/link/link-io.h"
 #include "router/link/link-manager.h"

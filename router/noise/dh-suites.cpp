@@ -2,8 +2,8 @@
 // DH suites for the Noise pattern machine (see dh-suites.h). Runs in fips-router.
 #include "router/noise/dh-suites.h"
 
-#include "router/crypto/ecdh.h"
-#include "router/crypto/x25519.h"
+#include "lib/crypto/ecdh.h"
+#include "lib/crypto/x25519.h"
 
 namespace fips::router::noise {
 

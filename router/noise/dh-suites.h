@@ -9,10 +9,10 @@
 #include <optional>
 #include <span>
 
-#include "router/crypto/rng.h"
-#include "router/crypto/secp256k1-context.h"
-#include "router/crypto/secp256k1-keys.h"
-#include "router/crypto/secret.h"
+#include "lib/crypto/rng.h"
+#include "lib/crypto/secp256k1-context.h"
+#include "lib/crypto/secp256k1-keys.h"
+#include "lib/crypto/secret.h"
 
 namespace fips::router::noise {
 

@@ -10,8 +10,8 @@
 #include <optional>
 #include <span>
 
-#include "router/crypto/rng.h"
-#include "router/crypto/secp256k1-keys.h"
+#include "lib/crypto/rng.h"
+#include "lib/crypto/secp256k1-keys.h"
 #include "router/noise/dh-suites.h"
 #include "router/noise/handshake-state.h"
 

@@ -12,7 +12,7 @@
 
 #include <doctest/doctest.h>
 
-#include "router/crypto/sha256.h"
+#include "lib/crypto/sha256.h"
 
 namespace fips::router::noise {
 namespace {

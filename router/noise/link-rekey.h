@@ -13,7 +13,7 @@
 #include <optional>
 #include <span>
 
-#include "router/crypto/rng.h"
+#include "lib/crypto/rng.h"
 #include "router/noise/handshake.h"
 #include "router/noise/key-epochs.h"
 #include "router/noise/rekey-policy.h"

@@ -13,7 +13,7 @@
 
 #include <doctest/doctest.h>
 
-#include "router/crypto/sha256.h"
+#include "lib/crypto/sha256.h"
 
 namespace fips::router::noise {
 namespace {

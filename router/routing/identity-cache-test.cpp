@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "router/routing/identity-cache.h"
 
-#include "router/crypto/rng.h"
-#include "router/crypto/secp256k1-context.h"
-#include "router/crypto/secp256k1-keys.h"
+#include "lib/crypto/rng.h"
+#include "lib/crypto/secp256k1-context.h"
+#include "lib/crypto/secp256k1-keys.h"
 #include "router/routing/routing-test-util.h"
 
 namespace fips::router::routing {

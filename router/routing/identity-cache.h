@@ -14,8 +14,8 @@
 #include <map>
 #include <span>
 
-#include "router/identity/node-addr.h"
-#include "router/identity/public-key.h"
+#include "lib/identity/node-addr.h"
+#include "lib/identity/public-key.h"
 
 namespace fips::router::routing {
 

@@ -11,9 +11,9 @@
 
 #include <doctest/doctest.h>
 
-#include "router/crypto/secp256k1-context.h"
-#include "router/identity/nip19.h"
-#include "router/identity/secret-key.h"
+#include "lib/crypto/secp256k1-context.h"
+#include "lib/identity/nip19.h"
+#include "lib/identity/secret-key.h"
 
 namespace fips::router::stats {
 namespace {

@@ -24,8 +24,8 @@
 #include <string>
 #include <vector>
 
-#include "router/identity/node-addr.h"
-#include "router/identity/public-key.h"
+#include "lib/identity/node-addr.h"
+#include "lib/identity/public-key.h"
 #include "router/stats/history-metric.h"
 #include "router/stats/series-ring.h"
 

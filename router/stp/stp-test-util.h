@@ -18,10 +18,10 @@
 
 #include <doctest/doctest.h>
 
-#include "router/crypto/secp256k1-context.h"
-#include "router/crypto/secp256k1-keys.h"
-#include "router/crypto/sha256.h"
-#include "router/identity/node-addr.h"
+#include "lib/crypto/secp256k1-context.h"
+#include "lib/crypto/secp256k1-keys.h"
+#include "lib/crypto/sha256.h"
+#include "lib/identity/node-addr.h"
 
 namespace fips::router::stp::test {
 

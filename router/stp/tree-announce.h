@@ -12,11 +12,11 @@
 #include <variant>
 #include <vector>
 
-#include "router/crypto/rng.h"
-#include "router/crypto/schnorr.h"
-#include "router/crypto/secp256k1-context.h"
-#include "router/crypto/secp256k1-keys.h"
-#include "router/identity/node-addr.h"
+#include "lib/crypto/rng.h"
+#include "lib/crypto/schnorr.h"
+#include "lib/crypto/secp256k1-context.h"
+#include "lib/crypto/secp256k1-keys.h"
+#include "lib/identity/node-addr.h"
 #include "router/stp/coordinates.h"
 
 namespace fips::router::stp {

@@ -7,7 +7,7 @@
 
 #include <algorithm>
 
-#include "router/crypto/sha256.h"
+#include "lib/crypto/sha256.h"
 
 namespace fips::router::stp {
 

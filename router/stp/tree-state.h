@@ -46,9 +46,9 @@
 #include <span>
 #include <vector>
 
-#include "router/crypto/rng.h"
-#include "router/crypto/secp256k1-context.h"
-#include "router/crypto/secp256k1-keys.h"
+#include "lib/crypto/rng.h"
+#include "lib/crypto/secp256k1-context.h"
+#include "lib/crypto/secp256k1-keys.h"
 #include "router/stp/coordinates.h"
 #include "router/stp/flap-dampener.h"
 #include "router/stp/tree-announce.h"

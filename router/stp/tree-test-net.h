@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "router/crypto/rng.h"
+#include "lib/crypto/rng.h"
 #include "router/stp/stp-test-util.h"
 #include "router/stp/tree-state.h"
 

@@ -10,7 +10,7 @@
 #include <optional>
 #include <span>
 
-#include "router/crypto/rng.h"
+#include "lib/crypto/rng.h"
 #include "router/noise/handshake.h"
 
 namespace fips::fuzz {

@@ -13,10 +13,10 @@
 #include <set>
 #include <vector>
 
-#include "router/crypto/secp256k1-context.h"
-#include "router/crypto/secp256k1-keys.h"
-#include "router/identity/node-addr.h"
-#include "router/identity/public-key.h"
+#include "lib/crypto/secp256k1-context.h"
+#include "lib/crypto/secp256k1-keys.h"
+#include "lib/identity/node-addr.h"
+#include "lib/identity/public-key.h"
 #include "router/mesh/mesh-config.h"
 #include "router/mesh/mesh-node.h"
 #include "tests/sim/event-queue.h"

@@ -10,7 +10,7 @@
 #include <span>
 #include <vector>
 
-#include "router/identity/fips-address.h"
+#include "lib/identity/fips-address.h"
 #include "router/ipv6/ipv6-packet.h"
 #include "router/mesh/tun-io.h"
 #include "tests/sim/simulator.h"

@@ -24,9 +24,9 @@
 #include <variant>
 #include <vector>
 
-#include "router/crypto/rng.h"
-#include "router/crypto/secp256k1-context.h"
-#include "router/identity/nip19.h"
+#include "lib/crypto/rng.h"
+#include "lib/crypto/secp256k1-context.h"
+#include "lib/identity/nip19.h"
 #include "router/link/handshake-driver.h"
 #include "router/noise/dh-suites.h"
 

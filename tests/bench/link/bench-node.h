@@ -14,9 +14,9 @@
 #include <span>
 #include <vector>
 
-#include "router/crypto/rng.h"
-#include "router/crypto/secp256k1-context.h"
-#include "router/crypto/secp256k1-keys.h"
+#include "lib/crypto/rng.h"
+#include "lib/crypto/secp256k1-context.h"
+#include "lib/crypto/secp256k1-keys.h"
 #include "router/daemon/router-daemon.h"
 #include "router/link/link-manager.h"
 #include "tests/bench/link/bench-proc.h"

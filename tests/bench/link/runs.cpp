@@ -10,7 +10,7 @@
 
 #include "privsep/channel.h"
 
-#include "router/crypto/rng.h"
+#include "lib/crypto/rng.h"
 #include "tests/bench/link/direct-path.h"
 #include "tests/bench/link/hop-path.h"
 #include "tests/bench/link/raw-probes.h"

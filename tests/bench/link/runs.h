@@ -7,8 +7,8 @@
 
 #include <cstddef>
 
-#include "router/crypto/secp256k1-context.h"
-#include "router/crypto/secp256k1-keys.h"
+#include "lib/crypto/secp256k1-context.h"
+#include "lib/crypto/secp256k1-keys.h"
 #include "tests/bench/link/bench-proc.h"
 
 namespace fips::bench {
