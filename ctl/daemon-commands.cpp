@@ -489,7 +489,7 @@ std::optional<int> runDaemonCommand(const DaemonOptions& options) {
 }
 
 std::optional<std::string> resolvePeer(const std::string& peer, const std::string& path) {
-  if (router::identity::hasNpubPrefix(peer)) return peer;
+  if (identity::hasNpubPrefix(peer)) return peer;
   std::ifstream in(path);
   if (!in) return std::nullopt;
   std::ostringstream text;
@@ -498,7 +498,7 @@ std::optional<std::string> resolvePeer(const std::string& peer, const std::strin
   const auto hosts = router::dns::parseHostsFile(text.str(), path, warnings);
   const auto* key = hosts.find(peer);
   if (key == nullptr) return std::nullopt;
-  return router::identity::encodeNpub(*key);
+  return identity::encodeNpub(*key);
 }
 
 bool isFipsMeshAddress(const std::string& address) {

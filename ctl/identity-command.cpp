@@ -22,8 +22,6 @@ namespace fips::ctl {
 
 namespace {
 
-namespace identity = router::identity;
-
 // The secret key from --nsec or the key file, or the error to report.
 std::variant<identity::SecretKey, std::string> loadKey(const IdentityOptions& options) {
   if (options.nsec) {

@@ -31,7 +31,6 @@ namespace fips::ctl {
 
 namespace {
 
-namespace identity = router::identity;
 namespace fs = std::filesystem;
 
 constexpr mode_t CONFIG_FILE_MODE = 0600;

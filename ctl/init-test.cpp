@@ -15,10 +15,10 @@
 namespace fips::ctl {
 namespace {
 
-using router::identity::test::fileMode;
-using router::identity::test::readText;
-using router::identity::test::TempDir;
-using router::identity::test::writeText;
+using identity::test::fileMode;
+using identity::test::readText;
+using identity::test::TempDir;
+using identity::test::writeText;
 using test::isOneErrorLine;
 using test::RunResult;
 using test::runFipsctl;

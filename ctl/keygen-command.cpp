@@ -27,8 +27,6 @@ namespace fips::ctl {
 
 namespace {
 
-namespace identity = router::identity;
-
 // identity --json's keys for `publicKey`.
 nlohmann::ordered_json identityJson(const identity::PublicKey& publicKey) {
   const identity::NodeAddr nodeAddr = identity::NodeAddr::fromPublicKey(publicKey);

@@ -47,6 +47,6 @@ std::optional<std::string> makeKeyDir(const std::filesystem::path& dir);
 // fips.pub (a failed fips.pub only warns on stderr). Replaces an existing
 // fips.key: the caller checks first. The reason on failure.
 std::optional<std::string> writeKeyPair(const std::filesystem::path& dir,
-                                        const router::identity::Keypair& keypair);
+                                        const identity::Keypair& keypair);
 
 }  // namespace fips::ctl

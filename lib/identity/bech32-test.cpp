@@ -12,7 +12,7 @@
 
 #include "lib/identity/test-util.h"
 
-namespace fips::router::identity {
+namespace fips::identity {
 namespace {
 
 using test::expectError;
@@ -107,4 +107,4 @@ TEST_CASE("bech32: known encoding") {
 }
 
 }  // namespace
-}  // namespace fips::router::identity
+}  // namespace fips::identity

@@ -9,7 +9,7 @@
 
 #include <fmt/format.h>
 
-namespace fips::router::identity {
+namespace fips::identity {
 
 namespace {
 
@@ -175,4 +175,4 @@ IdentityResult<Bech32Decoded> bech32Decode(std::string_view text) {
   return out;
 }
 
-}  // namespace fips::router::identity
+}  // namespace fips::identity

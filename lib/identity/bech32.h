@@ -12,7 +12,7 @@
 
 #include "lib/identity/identity-error.h"
 
-namespace fips::router::identity {
+namespace fips::identity {
 
 // Which checksum constant a decoded string used.
 enum class Bech32Variant { BECH32, BECH32M };
@@ -43,4 +43,4 @@ std::string bech32Encode(std::string_view hrp, std::span<const uint8_t> data,
 // A caller decoding a secret must wipe the returned data.
 IdentityResult<Bech32Decoded> bech32Decode(std::string_view text);
 
-}  // namespace fips::router::identity
+}  // namespace fips::identity

@@ -7,7 +7,7 @@
 #include <arpa/inet.h>
 #include <cstring>
 
-namespace fips::router::identity {
+namespace fips::identity {
 
 FipsAddress FipsAddress::fromNodeAddr(const NodeAddr& nodeAddr) {
   // FIPS spec 01 §3.2: addr = 0xfd || NodeAddr[0..15]
@@ -37,4 +37,4 @@ std::string FipsAddress::toString() const {
   return text;
 }
 
-}  // namespace fips::router::identity
+}  // namespace fips::identity

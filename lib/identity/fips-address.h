@@ -14,7 +14,7 @@
 
 #include "lib/identity/node-addr.h"
 
-namespace fips::router::identity {
+namespace fips::identity {
 
 // The 16 bytes of a FIPS IPv6 address; byte 0 is always 0xfd. A value type.
 class FipsAddress {
@@ -40,4 +40,4 @@ class FipsAddress {
   std::array<uint8_t, SIZE> bytes_;
 };
 
-}  // namespace fips::router::identity
+}  // namespace fips::identity

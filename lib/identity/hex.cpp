@@ -2,7 +2,7 @@
 // Hex encoding (see hex.h). Runs in any process; decoder inputs are untrusted.
 #include "lib/identity/hex.h"
 
-namespace fips::router::identity {
+namespace fips::identity {
 
 namespace {
 
@@ -43,4 +43,4 @@ bool decodeHexInto(std::string_view text, std::span<uint8_t> out) {
   return true;
 }
 
-}  // namespace fips::router::identity
+}  // namespace fips::identity

@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-namespace fips::router::identity {
+namespace fips::identity {
 
 // True for 0-9, a-f, A-F.
 bool isHexDigit(char c);
@@ -20,4 +20,4 @@ std::string toHex(std::span<const uint8_t> bytes);
 // leaving out unspecified, when text is not 2 * out.size() hex characters.
 bool decodeHexInto(std::string_view text, std::span<uint8_t> out);
 
-}  // namespace fips::router::identity
+}  // namespace fips::identity

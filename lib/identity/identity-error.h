@@ -8,7 +8,7 @@
 #include <string>
 #include <variant>
 
-namespace fips::router::identity {
+namespace fips::identity {
 
 // Which check a malformed key string failed (spec 01 §2).
 enum class IdentityErrorKind {
@@ -33,4 +33,4 @@ struct IdentityError {
 template <typename T>
 using IdentityResult = std::variant<T, IdentityError>;
 
-}  // namespace fips::router::identity
+}  // namespace fips::identity

@@ -16,7 +16,7 @@
 #include "lib/identity/node-addr.h"
 #include "lib/identity/test-util.h"
 
-namespace fips::router::identity {
+namespace fips::identity {
 namespace {
 
 using test::contains;
@@ -246,4 +246,4 @@ TEST_CASE("node addr and ipv6: ordering, hex, short forms, prefix check") {
 }
 
 }  // namespace
-}  // namespace fips::router::identity
+}  // namespace fips::identity

@@ -14,7 +14,7 @@
 #include "lib/identity/nip19.h"
 #include "lib/identity/test-util.h"
 
-namespace fips::router::identity {
+namespace fips::identity {
 namespace {
 
 using test::contains;
@@ -175,4 +175,4 @@ TEST_CASE("key files: write failures leave nothing behind") {
 }
 
 }  // namespace
-}  // namespace fips::router::identity
+}  // namespace fips::identity

@@ -25,7 +25,7 @@
 #include "lib/identity/nip19.h"
 #include "lib/identity/secret-string.h"
 
-namespace fips::router::identity {
+namespace fips::identity {
 
 namespace {
 
@@ -198,4 +198,4 @@ std::optional<std::string> writePubFile(const std::filesystem::path& path, const
   return writeAtomically(path, encodeNpub(key) + "\n", mode);
 }
 
-}  // namespace fips::router::identity
+}  // namespace fips::identity

@@ -16,7 +16,7 @@
 #include "lib/identity/public-key.h"
 #include "lib/identity/secret-key.h"
 
-namespace fips::router::identity {
+namespace fips::identity {
 
 inline constexpr std::string_view KEY_FILE_NAME = "fips.key";
 inline constexpr std::string_view PUB_FILE_NAME = "fips.pub";
@@ -59,4 +59,4 @@ std::variant<LoadedKey, std::string> readKeyFile(const std::filesystem::path& pa
 [[nodiscard]] std::optional<std::string> writeAtomically(const std::filesystem::path& path,
                                                          std::string_view content, mode_t mode);
 
-}  // namespace fips::router::identity
+}  // namespace fips::identity

@@ -15,7 +15,7 @@
 #include "lib/identity/bech32.h"
 #include "lib/identity/hex.h"
 
-namespace fips::router::identity {
+namespace fips::identity {
 
 namespace {
 
@@ -123,4 +123,4 @@ std::string shortNpub(const PublicKey& key) {
   return fmt::format("npub1{}...{}", data.substr(0, 4), data.substr(data.size() - 4));
 }
 
-}  // namespace fips::router::identity
+}  // namespace fips::identity

@@ -13,7 +13,7 @@
 #include "lib/identity/secret-key.h"
 #include "lib/identity/secret-string.h"
 
-namespace fips::router::identity {
+namespace fips::identity {
 
 // "npub1" + bech32 (BIP-173 checksum, lowercase) of the 32 x-only bytes.
 std::string encodeNpub(const PublicKey& key);
@@ -46,4 +46,4 @@ IdentityResult<SecretKey> parseSecretKey(std::string_view text);
 // "npub1" + first 4 + "..." + last 4 data characters, for logs.
 std::string shortNpub(const PublicKey& key);
 
-}  // namespace fips::router::identity
+}  // namespace fips::identity

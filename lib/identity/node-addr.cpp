@@ -8,7 +8,7 @@
 #include "lib/crypto/sha256.h"
 #include "lib/identity/hex.h"
 
-namespace fips::router::identity {
+namespace fips::identity {
 
 NodeAddr NodeAddr::fromPublicKey(const PublicKey& key) {
   // FIPS spec 01 §3.1: NodeAddr = SHA-256(xonly)[0..16]
@@ -32,4 +32,4 @@ std::string NodeAddr::shortHex() const {
   return identity::toHex(std::span<const uint8_t>(bytes_).first(4)) + "...";
 }
 
-}  // namespace fips::router::identity
+}  // namespace fips::identity

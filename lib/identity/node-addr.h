@@ -14,7 +14,7 @@
 
 #include "lib/identity/public-key.h"
 
-namespace fips::router::identity {
+namespace fips::identity {
 
 // SHA-256(x-only public key)[0..16]. Ordered lexicographically over the 16
 // bytes. A value type.
@@ -42,4 +42,4 @@ class NodeAddr {
   std::array<uint8_t, SIZE> bytes_{};
 };
 
-}  // namespace fips::router::identity
+}  // namespace fips::identity

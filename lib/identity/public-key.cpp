@@ -9,7 +9,7 @@
 #include <secp256k1.h>
 #include <secp256k1_extrakeys.h>
 
-namespace fips::router::identity {
+namespace fips::identity {
 
 IdentityResult<PublicKey> PublicKey::fromXOnly(std::span<const uint8_t, XONLY_SIZE> xonly) {
   secp256k1_xonly_pubkey parsed;
@@ -42,4 +42,4 @@ std::array<uint8_t, PublicKey::COMPRESSED_SIZE> PublicKey::compressed() const {
   return out;
 }
 
-}  // namespace fips::router::identity
+}  // namespace fips::identity

@@ -11,7 +11,7 @@
 
 #include "lib/identity/identity-error.h"
 
-namespace fips::router::identity {
+namespace fips::identity {
 
 // Parity of the Y coordinate of a curve point.
 enum class Parity { EVEN, ODD };
@@ -52,4 +52,4 @@ class PublicKey {
   std::optional<Parity> parity_;
 };
 
-}  // namespace fips::router::identity
+}  // namespace fips::identity

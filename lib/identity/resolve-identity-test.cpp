@@ -12,7 +12,7 @@
 #include "lib/identity/nip19.h"
 #include "lib/identity/test-util.h"
 
-namespace fips::router::identity {
+namespace fips::identity {
 namespace {
 
 using test::contains;
@@ -139,4 +139,4 @@ TEST_CASE("resolve: the key directory follows the last loaded config file") {
 }
 
 }  // namespace
-}  // namespace fips::router::identity
+}  // namespace fips::identity

@@ -12,7 +12,7 @@
 #include "lib/identity/key-file.h"
 #include "lib/identity/nip19.h"
 
-namespace fips::router::identity {
+namespace fips::identity {
 
 namespace {
 
@@ -107,4 +107,4 @@ std::variant<ResolvedIdentity, std::string> resolveIdentity(const crypto::Secp25
   return resolveEphemeral(ctx, paths);
 }
 
-}  // namespace fips::router::identity
+}  // namespace fips::identity

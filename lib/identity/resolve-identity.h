@@ -15,7 +15,7 @@
 #include "lib/crypto/secp256k1-context.h"
 #include "lib/identity/secret-key.h"
 
-namespace fips::router::identity {
+namespace fips::identity {
 
 // Where the resolved key came from.
 enum class IdentitySource {
@@ -60,4 +60,4 @@ std::variant<ResolvedIdentity, std::string> resolveIdentity(const crypto::Secp25
                                                             bool persistent,
                                                             const std::filesystem::path& keyDir);
 
-}  // namespace fips::router::identity
+}  // namespace fips::identity

@@ -13,7 +13,7 @@
 #include <secp256k1.h>
 #include <secp256k1_extrakeys.h>
 
-namespace fips::router::identity {
+namespace fips::identity {
 
 namespace {
 
@@ -67,4 +67,4 @@ Keypair generateKeypair(const crypto::Secp256k1Context& ctx) {
   return Keypair{std::move(secretKey), publicKey};
 }
 
-}  // namespace fips::router::identity
+}  // namespace fips::identity

@@ -14,7 +14,7 @@
 #include "lib/identity/identity-error.h"
 #include "lib/identity/public-key.h"
 
-namespace fips::router::identity {
+namespace fips::identity {
 
 // A valid secp256k1 secret key: 32 big-endian bytes, 0 < k < n. Move-only.
 class SecretKey {
@@ -53,4 +53,4 @@ struct Keypair {
 // the OpenSSL RNG fails.
 Keypair generateKeypair(const crypto::Secp256k1Context& ctx);
 
-}  // namespace fips::router::identity
+}  // namespace fips::identity

@@ -9,7 +9,7 @@
 
 #include <openssl/crypto.h>
 
-namespace fips::router::identity {
+namespace fips::identity {
 
 // Move-only owner of secret text. The whole buffer, up to its capacity, is
 // cleansed on destruction and after a move, so short strings kept inline by
@@ -43,4 +43,4 @@ class SecretString {
   std::string text_;
 };
 
-}  // namespace fips::router::identity
+}  // namespace fips::identity

@@ -10,7 +10,7 @@
 
 #include "lib/identity/test-util.h"
 
-namespace fips::router::identity {
+namespace fips::identity {
 namespace {
 
 TEST_CASE("secretKeyNotPeer: an nsec or 60+ hex characters is refused without the value") {
@@ -61,4 +61,4 @@ TEST_CASE("withoutSecretKeys: key-shaped words are withheld, the rest kept") {
 }
 
 }  // namespace
-}  // namespace fips::router::identity
+}  // namespace fips::identity

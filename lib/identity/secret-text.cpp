@@ -5,7 +5,7 @@
 #include <cctype>
 #include <string>
 
-namespace fips::router::identity {
+namespace fips::identity {
 
 namespace {
 
@@ -91,4 +91,4 @@ std::string withoutSecretKeys(std::string_view text) {
   return out;
 }
 
-}  // namespace fips::router::identity
+}  // namespace fips::identity

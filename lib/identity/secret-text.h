@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-namespace fips::router::identity {
+namespace fips::identity {
 
 // The error line for `peer` when it is in a secret key's form: text
 // starting with "nsec1" (any case, valid or not, since a mistyped nsec is
@@ -27,4 +27,4 @@ std::optional<std::string> secretKeyNotPeer(std::string_view peer);
 // input.
 std::string withoutSecretKeys(std::string_view text);
 
-}  // namespace fips::router::identity
+}  // namespace fips::identity

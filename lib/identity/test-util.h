@@ -18,7 +18,7 @@
 
 #include "lib/identity/identity-error.h"
 
-namespace fips::router::identity::test {
+namespace fips::identity::test {
 
 // A fresh directory under $TMPDIR (or /tmp), removed with its contents.
 class TempDir {
@@ -101,4 +101,4 @@ const E& expectError(const std::variant<T, E>& result) {
   return std::get<E>(result);
 }
 
-}  // namespace fips::router::identity::test
+}  // namespace fips::identity::test

@@ -149,8 +149,8 @@ void Validator::checkNode() {
   const NodeConfig& n = c_.node;
   if (n.identity.nsec) {
     // The value is a secret: describe what is wrong, never quote it.
-    auto key = router::identity::parseSecretKey(*n.identity.nsec);
-    if (auto* bad = std::get_if<router::identity::IdentityError>(&key)) {
+    auto key = identity::parseSecretKey(*n.identity.nsec);
+    if (auto* bad = std::get_if<identity::IdentityError>(&key)) {
       error("node.identity.nsec", "is not a usable nsec1... or 64-hex secret key: " + bad->message);
     }
   }
@@ -251,12 +251,12 @@ void Validator::checkPeers() {
   for (std::size_t i = 0; i < c_.peers.size(); ++i) {
     const PeerConfig& peer = c_.peers[i];
     const std::string path = fmt::format("peers[{}]", i);
-    auto key = router::identity::decodeNpub(peer.npub);
-    if (auto* bad = std::get_if<router::identity::IdentityError>(&key)) {
+    auto key = identity::decodeNpub(peer.npub);
+    if (auto* bad = std::get_if<identity::IdentityError>(&key)) {
       error(path + ".npub",
             fmt::format("{} is not a valid npub: {}", quoteValue(peer.npub), bad->message));
     } else if (auto [it, fresh] =
-                   firstWithKey.emplace(std::get<router::identity::PublicKey>(key).xOnly(), i);
+                   firstWithKey.emplace(std::get<identity::PublicKey>(key).xOnly(), i);
                !fresh) {
       error(path + ".npub",
             fmt::format("the same peer as peers[{}] (one entry per npub)", it->second));

@@ -15,7 +15,7 @@
 
 namespace fips::privsep::supervisor {
 
-namespace ident = fips::router::identity;
+namespace ident = fips::identity;
 
 bool otherIdentity(const NodeIdentity& running, std::string_view nsec) {
   const auto key = ident::parseSecretKey(nsec);

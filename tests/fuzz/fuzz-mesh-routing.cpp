@@ -18,7 +18,7 @@ namespace {
 
 using namespace fips::router;
 namespace crypto = fips::crypto;
-using identity::NodeAddr;
+using fips::identity::NodeAddr;
 
 NodeAddr addr(uint8_t b) {
   std::array<uint8_t, NodeAddr::SIZE> bytes{};

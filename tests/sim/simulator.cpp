@@ -19,9 +19,9 @@ crypto::KeyPair newKey(const crypto::Secp256k1Context& ctx, crypto::Rng& rng) {
   return std::move(*key);
 }
 
-router::identity::PublicKey identityKey(const crypto::KeyPair& key) {
-  return std::get<router::identity::PublicKey>(
-      router::identity::PublicKey::fromCompressed(key.publicKey().compressed()));
+identity::PublicKey identityKey(const crypto::KeyPair& key) {
+  return std::get<identity::PublicKey>(
+      identity::PublicKey::fromCompressed(key.publicKey().compressed()));
 }
 
 router::link::TransportAddr addressOf(size_t i) {
@@ -39,12 +39,12 @@ SimNode::SimNode(Simulator& s, size_t i, uint64_t seed)
       rng(seed),
       key(newKey(s.ctx, rng)),
       publicKey(identityKey(key)),
-      nodeAddr(router::identity::NodeAddr::fromPublicKey(publicKey)) {}
+      nodeAddr(identity::NodeAddr::fromPublicKey(publicKey)) {}
 
 void SimNode::newIdentity() {
   key = newKey(sim.ctx, rng);
   publicKey = identityKey(key);
-  nodeAddr = router::identity::NodeAddr::fromPublicKey(publicKey);
+  nodeAddr = identity::NodeAddr::fromPublicKey(publicKey);
 }
 
 void SimNode::sendDatagram(const router::link::TransportAddr& to, std::span<const uint8_t> packet) {
@@ -59,12 +59,12 @@ void SimNode::onLinkDown(const router::link::PeerInfo&, router::link::LinkDownRe
   ++linkDowns;
 }
 
-void SimNode::onLookupResolved(const router::identity::NodeAddr& target,
+void SimNode::onLookupResolved(const identity::NodeAddr& target,
                                const router::stp::Coordinates&) {
   resolved.insert(target);
 }
 
-void SimNode::onLookupFailed(const router::identity::NodeAddr& target) {
+void SimNode::onLookupFailed(const identity::NodeAddr& target) {
   failed.insert(target);
 }
 
@@ -95,7 +95,7 @@ Simulator::Simulator(const Topology& topology, const LinkParams& params, uint64_
   for (size_t i = 0; i < size(); ++i) scheduleTick(i, events.nowMs() + rnd_.below(TICK_MS) + 1);
 }
 
-size_t Simulator::indexOfAddr(const router::identity::NodeAddr& addr) const {
+size_t Simulator::indexOfAddr(const identity::NodeAddr& addr) const {
   // The index keeps a large mesh's lookups cheap; a miss (or an entry made
   // stale by SimNode::newIdentity outside start()) falls back to a scan.
   if (const auto it = byAddr_.find(addr);
@@ -169,11 +169,11 @@ bool Simulator::linksMatchNet() const {
   const auto adj = usable.adjacency();
   for (const auto& n : nodes_) {
     if (!n->core) continue;
-    std::set<router::identity::NodeAddr> want;
+    std::set<identity::NodeAddr> want;
     for (size_t j : adj[n->index]) {
       if (nodes_[j]->core) want.insert(nodes_[j]->nodeAddr);
     }
-    std::set<router::identity::NodeAddr> have;
+    std::set<identity::NodeAddr> have;
     for (const auto& p : n->core->snapshot().peers) have.insert(p.addr);
     if (want != have) return false;
   }

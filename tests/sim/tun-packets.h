@@ -27,7 +27,7 @@ struct CollectTun final : router::mesh::TunIo {
 
 // The fd00::/8 address of a simulated node.
 inline router::ipv6::Ipv6Addr fipsAddr(const SimNode& n) {
-  return router::identity::FipsAddress::fromNodeAddr(n.nodeAddr).bytes();
+  return identity::FipsAddress::fromNodeAddr(n.nodeAddr).bytes();
 }
 
 // An IPv6/UDP packet src → dst, ports 12345 → 12345, with payloadLen bytes

@@ -33,11 +33,11 @@ crypto::KeyPair generate(const crypto::Secp256k1Context& ctx) {
 }
 
 NodeSpec senderSpec(const NodeKeys& keys, uint16_t receiverPort) {
-  auto id = router::identity::PublicKey::fromCompressed(keys.receiver.publicKey().compressed());
-  if (!std::holds_alternative<router::identity::PublicKey>(id))
+  auto id = identity::PublicKey::fromCompressed(keys.receiver.publicKey().compressed());
+  if (!std::holds_alternative<identity::PublicKey>(id))
     throw std::logic_error("bad node key");
   const uint8_t ip[4] = {127, 0, 0, 1};
-  return NodeSpec{keys.sender.clone(), std::get<router::identity::PublicKey>(id),
+  return NodeSpec{keys.sender.clone(), std::get<identity::PublicKey>(id),
                   *router::link::TransportAddr::make(1, ip, receiverPort)};
 }
 
