@@ -222,11 +222,10 @@ TEST_CASE("fipsctl keygen -s: prints nsec then npub and writes nothing") {
   REQUIRE(result.status == 0);
   std::vector<std::string> out = lines(result.out);
   REQUIRE(out.size() == 2);
-  auto key = identity::decodeNsec(out[0]);
-  REQUIRE(std::holds_alternative<identity::SecretKey>(key));
   crypto::Secp256k1Context ctx;
-  CHECK(identity::encodeNpub(std::get<identity::SecretKey>(key).publicKey(ctx)) ==
-        out[1]);
+  auto key = identity::decodeNsec(ctx, out[0]);
+  REQUIRE(std::holds_alternative<crypto::SecretKey>(key));
+  CHECK(identity::encodeNpub(std::get<crypto::SecretKey>(key).publicKey()) == out[1]);
   CHECK(identity::test::entryCount(dir.path()) == 0);
 }
 
@@ -250,11 +249,10 @@ TEST_CASE("fipsctl keygen --json: one JSON object, with files or with -s") {
   REQUIRE(printed.status == 0);
   nlohmann::json pair = nlohmann::json::parse(printed.out, nullptr, false);
   REQUIRE(pair.is_object());
-  auto key = identity::decodeNsec(pair["nsec"].get<std::string>());
-  REQUIRE(std::holds_alternative<identity::SecretKey>(key));
   crypto::Secp256k1Context ctx;
-  CHECK(identity::encodeNpub(std::get<identity::SecretKey>(key).publicKey(ctx)) ==
-        pair["npub"]);
+  auto key = identity::decodeNsec(ctx, pair["nsec"].get<std::string>());
+  REQUIRE(std::holds_alternative<crypto::SecretKey>(key));
+  CHECK(identity::encodeNpub(std::get<crypto::SecretKey>(key).publicKey()) == pair["npub"]);
   CHECK(pair["node_addr"].get<std::string>().size() == 32);
   CHECK_FALSE(std::filesystem::exists(dir.path() / "none"));
 }

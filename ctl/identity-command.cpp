@@ -23,15 +23,16 @@ namespace fips::ctl {
 namespace {
 
 // The secret key from --nsec or the key file, or the error to report.
-std::variant<identity::SecretKey, std::string> loadKey(const IdentityOptions& options) {
+std::variant<crypto::SecretKey, std::string> loadKey(const IdentityOptions& options,
+                                                     const crypto::Secp256k1Context& ctx) {
   if (options.nsec) {
-    auto parsed = identity::parseSecretKey(*options.nsec);
+    auto parsed = identity::parseSecretKey(ctx, *options.nsec);
     if (auto* err = std::get_if<identity::IdentityError>(&parsed)) {
       return fmt::format("invalid --nsec: {}", err->message);
     }
-    return std::move(std::get<identity::SecretKey>(parsed));
+    return std::move(std::get<crypto::SecretKey>(parsed));
   }
-  auto loaded = identity::readKeyFile(options.keyFile);
+  auto loaded = identity::readKeyFile(ctx, options.keyFile);
   if (auto* err = std::get_if<std::string>(&loaded)) return std::move(*err);
   identity::LoadedKey& key = std::get<identity::LoadedKey>(loaded);
   if (key.warning) reportWarning(*key.warning);
@@ -56,9 +57,9 @@ CLI::App& addIdentityCommand(CLI::App& app, IdentityOptions& options) {
 }
 
 int runIdentity(const IdentityOptions& options, const crypto::Secp256k1Context& ctx) {
-  auto key = loadKey(options);
+  auto key = loadKey(options, ctx);
   if (auto* err = std::get_if<std::string>(&key)) return reportError(*err);
-  identity::PublicKey publicKey = std::get<identity::SecretKey>(key).publicKey(ctx);
+  crypto::PublicKey publicKey = std::get<crypto::SecretKey>(key).publicKey();
   identity::NodeAddr nodeAddr = identity::NodeAddr::fromPublicKey(publicKey);
   std::string npub = identity::encodeNpub(publicKey);
   std::string ipv6 = identity::FipsAddress::fromNodeAddr(nodeAddr).toString();

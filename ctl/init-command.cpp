@@ -42,16 +42,16 @@ bool present(const fs::path& path) {
 
 // The key in DIR/fips.key, or nullopt when there is none; an unreadable
 // one is an error (init never replaces it).
-std::variant<std::optional<identity::PublicKey>, std::string> existingKey(
+std::variant<std::optional<crypto::PublicKey>, std::string> existingKey(
     const fs::path& keyPath, const crypto::Secp256k1Context& ctx) {
-  if (!present(keyPath)) return std::optional<identity::PublicKey>{};
-  auto loaded = identity::readKeyFile(keyPath);
+  if (!present(keyPath)) return std::optional<crypto::PublicKey>{};
+  auto loaded = identity::readKeyFile(ctx, keyPath);
   if (auto* err = std::get_if<std::string>(&loaded)) {
     return fmt::format("{} (init never replaces an existing key; fix or move it)", *err);
   }
   auto& key = std::get<identity::LoadedKey>(loaded);
   if (key.warning) reportWarning(*key.warning);
-  return std::optional<identity::PublicKey>{key.secretKey.publicKey(ctx)};
+  return std::optional<crypto::PublicKey>{key.secretKey.publicKey()};
 }
 
 // The settings from the command line, or an error line.
@@ -85,7 +85,7 @@ int printResult(const InitOptions& o, const InitSettings& s, bool reused) {
                               fmt::format("fipsctl -c {} status", config)};
   if (o.json) {
     const identity::NodeAddr addr =
-        identity::NodeAddr::fromPublicKey(std::get<identity::PublicKey>(
+        identity::NodeAddr::fromPublicKey(std::get<crypto::PublicKey>(
             identity::decodeNpub(s.npub)));
     nlohmann::ordered_json out{
         {"npub", s.npub},
@@ -149,11 +149,11 @@ int runInit(const InitOptions& o, const crypto::Secp256k1Context& ctx) {
 
   auto existing = existingKey(keyPath, ctx);
   if (auto* err = std::get_if<std::string>(&existing)) return reportError(*err);
-  const std::optional<identity::PublicKey> kept =
-      std::get<std::optional<identity::PublicKey>>(existing);
-  std::optional<identity::Keypair> fresh;
-  if (!kept) fresh = identity::generateKeypair(ctx);
-  const identity::PublicKey& publicKey = kept ? *kept : fresh->publicKey;
+  const std::optional<crypto::PublicKey> kept =
+      std::get<std::optional<crypto::PublicKey>>(existing);
+  std::optional<crypto::SecretKey> fresh;
+  if (!kept) fresh = identity::generateSecretKey(ctx);
+  const crypto::PublicKey& publicKey = kept ? *kept : fresh->publicKey();
   s.npub = identity::encodeNpub(publicKey);
   s.ipv6 = identity::FipsAddress::fromNodeAddr(identity::NodeAddr::fromPublicKey(publicKey))
                .toString();

@@ -10,9 +10,9 @@
 namespace fips::crypto {
 namespace {
 
-KeyPair pairFromHex(const Secp256k1Context& ctx, std::string_view hex) {
+SecretKey pairFromHex(const Secp256k1Context& ctx, std::string_view hex) {
   const auto bytes = test::fromHex(hex);
-  auto pair = KeyPair::fromSecret(ctx, Secret<32>(std::span<const uint8_t, 32>(bytes.data(), 32)));
+  auto pair = SecretKey::fromSecret(ctx, Secret<32>(std::span<const uint8_t, 32>(bytes.data(), 32)));
   REQUIRE(pair);
   return std::move(*pair);
 }
@@ -46,7 +46,7 @@ TEST_CASE("DH ignores the parity of the peer key (responder known only by x-only
   auto si = pairFromHex(ctx, "0102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f20");
   auto sr = pairFromHex(ctx, "b102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1fb0");
   REQUIRE_FALSE(sr.publicKey().hasEvenY());
-  auto lifted = PublicKey::fromXOnly(ctx, sr.publicKey().xOnly());
+  auto lifted = PublicKey::fromXOnly(sr.publicKey().xOnly());
   REQUIRE(lifted);
   auto a = ecdhXOnly(ctx, si.secret(), sr.publicKey());
   auto b = ecdhXOnly(ctx, si.secret(), *lifted);

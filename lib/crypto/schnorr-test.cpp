@@ -71,7 +71,7 @@ TEST_CASE("BIP-340 vectors through bip340Sign / bip340Verify") {
 TEST_CASE("FIPS convention: sign SHA-256(message), verify, reject tampering") {
   Secp256k1Context ctx;
   OpenSslRng rng;
-  auto key = KeyPair::generate(ctx, rng);
+  auto key = SecretKey::generate(ctx, rng);
   REQUIRE(key);
   const std::vector<uint8_t> message{'t', 'r', 'e', 'e'};
   auto sig = schnorrSign(ctx, *key, message, rng);

@@ -42,7 +42,7 @@ bool bip340Verify(const Secp256k1Context& ctx, std::span<const uint8_t, 32> xonl
                                      &key) == 1;
 }
 
-std::optional<SchnorrSignature> schnorrSign(const Secp256k1Context& ctx, const KeyPair& key,
+std::optional<SchnorrSignature> schnorrSign(const Secp256k1Context& ctx, const SecretKey& key,
                                             std::span<const uint8_t> message, Rng& rng) {
   Secret<32> aux;
   if (!rng.fill(aux.mutableBytes())) return std::nullopt;

@@ -32,7 +32,7 @@ bool bip340Verify(const Secp256k1Context& ctx, std::span<const uint8_t, 32> xonl
 // FIPS signing (spec 01 §5, pitfall 6): BIP-340 signature of the 32-byte
 // digest SHA-256(message), aux randomness from rng. Used for TreeAnnounce and
 // LookupResponse proofs. nullopt if the rng fails.
-std::optional<SchnorrSignature> schnorrSign(const Secp256k1Context& ctx, const KeyPair& key,
+std::optional<SchnorrSignature> schnorrSign(const Secp256k1Context& ctx, const SecretKey& key,
                                             std::span<const uint8_t> message, Rng& rng);
 
 // FIPS verification: BIP-340 verify of SHA-256(message).

@@ -22,13 +22,13 @@ TEST_CASE("identity.json: compressed public keys, parity and x-only lift") {
   Secp256k1Context ctx;
   size_t count = 0;
   for (const auto& v : doc["valid"]) {
-    auto pair = KeyPair::fromSecret(ctx, secretFromHex(v["nsec_hex"].get<std::string>()));
+    auto pair = SecretKey::fromSecret(ctx, secretFromHex(v["nsec_hex"].get<std::string>()));
     REQUIRE(pair);
     CHECK(test::toHex(pair->publicKey().compressed()) == v["pubkey_compressed_hex"]);
     CHECK(test::toHex(pair->publicKey().xOnly()) == v["pubkey_xonly_hex"]);
     CHECK(pair->publicKey().hasEvenY() == (v["parity"] == "even"));
     const auto x = test::fromHex(v["pubkey_xonly_hex"].get<std::string>());
-    auto lifted = PublicKey::fromXOnly(ctx, std::span<const uint8_t, 32>(x.data(), 32));
+    auto lifted = PublicKey::fromXOnly(std::span<const uint8_t, 32>(x.data(), 32));
     REQUIRE(lifted);
     CHECK(lifted->hasEvenY());
     CHECK(test::toHex(lifted->xOnly()) == v["pubkey_xonly_hex"]);
@@ -39,30 +39,30 @@ TEST_CASE("identity.json: compressed public keys, parity and x-only lift") {
 
 TEST_CASE("invalid scalars and points are rejected") {
   Secp256k1Context ctx;
-  CHECK_FALSE(KeyPair::fromSecret(ctx, Secret<32>()));
-  CHECK_FALSE(KeyPair::fromSecret(
+  CHECK_FALSE(SecretKey::fromSecret(ctx, Secret<32>()));
+  CHECK_FALSE(SecretKey::fromSecret(
       ctx, secretFromHex("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141")));
   std::array<uint8_t, 33> bad{};
   bad[0] = 0x04;
-  CHECK_FALSE(PublicKey::parseCompressed(ctx, bad));
+  CHECK_FALSE(PublicKey::fromCompressed(bad));
   bad[0] = 0x02;  // X = 0 is not on the curve
-  CHECK_FALSE(PublicKey::parseCompressed(ctx, bad));
-  CHECK_FALSE(PublicKey::parseCompressed(ctx, std::span(bad).first(32)));
+  CHECK_FALSE(PublicKey::fromCompressed(bad));
+  CHECK_FALSE(PublicKey::fromCompressed(std::span(bad).first(32)));
   std::array<uint8_t, 32> x5{};
   x5[31] = 5;  // x = 5: no point on secp256k1 has this X
-  CHECK_FALSE(PublicKey::fromXOnly(ctx, x5));
+  CHECK_FALSE(PublicKey::fromXOnly(x5));
 }
 
 TEST_CASE("generate draws valid pairs and fails cleanly when the rng runs dry") {
   Secp256k1Context ctx;
   OpenSslRng rng;
-  auto a = KeyPair::generate(ctx, rng);
-  auto b = KeyPair::generate(ctx, rng);
+  auto a = SecretKey::generate(ctx, rng);
+  auto b = SecretKey::generate(ctx, rng);
   REQUIRE(a);
   REQUIRE(b);
   CHECK_FALSE(a->publicKey() == b->publicKey());
   ScriptedRng empty;
-  CHECK_FALSE(KeyPair::generate(ctx, empty));
+  CHECK_FALSE(SecretKey::generate(ctx, empty));
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <span>
+#include <stdexcept>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -20,6 +21,7 @@
 
 #include "privsep/unique-fd.h"
 
+#include "lib/crypto/rng.h"
 #include "lib/crypto/secret.h"
 #include "lib/identity/hex.h"
 #include "lib/identity/nip19.h"
@@ -154,7 +156,8 @@ std::string_view trimAsciiSpace(std::string_view text) {
 
 }  // namespace
 
-std::variant<LoadedKey, std::string> readKeyFile(const std::filesystem::path& path) {
+std::variant<LoadedKey, std::string> readKeyFile(const crypto::Secp256k1Context& ctx,
+                                                 const std::filesystem::path& path) {
   UniqueFd fd(::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC));
   if (!fd) {
     if (errno == ELOOP) {
@@ -174,14 +177,15 @@ std::variant<LoadedKey, std::string> readKeyFile(const std::filesystem::path& pa
   std::string_view text =
       trimAsciiSpace(std::string_view(reinterpret_cast<const char*>(buffer.bytes().data()), *used));
   if (text.empty()) return fmt::format("key file {} is empty", path.string());
-  auto parsed = parseSecretKey(text);
+  auto parsed = parseSecretKey(ctx, text);
   if (auto* err = std::get_if<IdentityError>(&parsed)) {
     return fmt::format("key file {}: {}", path.string(), err->message);
   }
-  return LoadedKey{std::move(std::get<SecretKey>(parsed)), std::move(warning)};
+  return LoadedKey{std::move(std::get<crypto::SecretKey>(parsed)), std::move(warning)};
 }
 
-std::optional<std::string> writeKeyFile(const std::filesystem::path& path, const SecretKey& key) {
+std::optional<std::string> writeKeyFile(const std::filesystem::path& path,
+                                        const crypto::SecretKey& key) {
   SecretString nsec = encodeNsec(key);
   std::string line;
   line.reserve(nsec.view().size() + 1);
@@ -191,11 +195,19 @@ std::optional<std::string> writeKeyFile(const std::filesystem::path& path, const
   return writeAtomically(path, content.view(), KEY_FILE_MODE);
 }
 
-std::optional<std::string> writePubFile(const std::filesystem::path& path, const PublicKey& key) {
+std::optional<std::string> writePubFile(const std::filesystem::path& path,
+                                        const crypto::PublicKey& key) {
   mode_t mode = PUB_FILE_MODE;
   struct stat st;
   if (::lstat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode)) mode = st.st_mode & 07777;
   return writeAtomically(path, encodeNpub(key) + "\n", mode);
+}
+
+crypto::SecretKey generateSecretKey(const crypto::Secp256k1Context& ctx) {
+  crypto::OpenSslRng rng;
+  auto key = crypto::SecretKey::generate(ctx, rng);
+  if (!key) throw std::runtime_error("RAND_bytes failed while generating a secret key");
+  return std::move(*key);
 }
 
 }  // namespace fips::identity

@@ -13,8 +13,7 @@
 
 #include <sys/types.h>
 
-#include "lib/identity/public-key.h"
-#include "lib/identity/secret-key.h"
+#include "lib/crypto/secp256k1-keys.h"
 
 namespace fips::identity {
 
@@ -26,7 +25,7 @@ inline constexpr std::string_view SYSTEM_CONFIG_DIR = "/etc/fips";
 
 // A key read from fips.key, and a warning when its mode had to be fixed.
 struct LoadedKey {
-  SecretKey secretKey;
+  crypto::SecretKey secretKey;
   std::optional<std::string> warning;
 };
 
@@ -36,7 +35,8 @@ struct LoadedKey {
 // reported in `warning`. The contents are trimmed of ASCII whitespace and
 // parsed with parseSecretKey (nsec or 64 hex). Returns the key, or a
 // one-line error naming the path and the reason.
-std::variant<LoadedKey, std::string> readKeyFile(const std::filesystem::path& path);
+std::variant<LoadedKey, std::string> readKeyFile(const crypto::Secp256k1Context& ctx,
+                                                 const std::filesystem::path& path);
 
 // Writes nsec + "\n" atomically with mode 0600: a temporary file in the
 // same directory created O_CREAT|O_EXCL|O_NOFOLLOW with mode 0600, written,
@@ -44,13 +44,13 @@ std::variant<LoadedKey, std::string> readKeyFile(const std::filesystem::path& pa
 // `path` is refused. Returns a one-line error, or nullopt on success; on
 // failure no temporary file is left behind.
 [[nodiscard]] std::optional<std::string> writeKeyFile(const std::filesystem::path& path,
-                                                      const SecretKey& key);
+                                                      const crypto::SecretKey& key);
 
 // Writes npub + "\n" atomically as writeKeyFile does. The mode is 0644 for
 // a new file; an existing regular fips.pub keeps its mode (the reference
 // applies 0644 at creation only, so an operator's chmod survives restarts).
 [[nodiscard]] std::optional<std::string> writePubFile(const std::filesystem::path& path,
-                                                      const PublicKey& key);
+                                                      const crypto::PublicKey& key);
 
 // The atomic write behind writeKeyFile, for any small file (fipsctl init's
 // fips.yaml): a temporary file in the same directory (O_EXCL|O_NOFOLLOW,
@@ -58,5 +58,9 @@ std::variant<LoadedKey, std::string> readKeyFile(const std::filesystem::path& pa
 // symlink at `path` is refused. Returns a one-line error, or nullopt.
 [[nodiscard]] std::optional<std::string> writeAtomically(const std::filesystem::path& path,
                                                          std::string_view content, mode_t mode);
+
+// A fresh random secret key (OpenSSL RAND_bytes), for a new key file or an
+// ephemeral identity. Throws std::runtime_error if the RNG fails.
+crypto::SecretKey generateSecretKey(const crypto::Secp256k1Context& ctx);
 
 }  // namespace fips::identity

@@ -50,7 +50,27 @@ std::optional<IdentityError> checkPayload(const Bech32Decoded& decoded, std::str
   return std::nullopt;
 }
 
-IdentityResult<SecretKey> parseHexSecret(std::string_view text) {
+bool isZero(std::span<const uint8_t, KEY_SIZE> bytes) {
+  uint8_t acc = 0;
+  for (uint8_t b : bytes) acc = static_cast<uint8_t>(acc | b);
+  return acc == 0;
+}
+
+// The secret key of 32 bytes, or SCALAR_OUT_OF_RANGE naming why not.
+IdentityResult<crypto::SecretKey> secretKeyFromBytes(const crypto::Secp256k1Context& ctx,
+                                                     std::span<const uint8_t, KEY_SIZE> bytes) {
+  auto key = crypto::SecretKey::fromBytes(ctx, bytes);
+  if (!key) {
+    return IdentityError{IdentityErrorKind::SCALAR_OUT_OF_RANGE,
+                         isZero(bytes) ? "secret key is zero, not a valid scalar"
+                                       : "secret key is not below the curve order n, "
+                                         "not a valid scalar"};
+  }
+  return std::move(*key);
+}
+
+IdentityResult<crypto::SecretKey> parseHexSecret(const crypto::Secp256k1Context& ctx,
+                                                 std::string_view text) {
   if (text.size() % 2 != 0) {
     return IdentityError{IdentityErrorKind::BAD_HEX,
                          fmt::format("bad hex: odd length ({} characters)", text.size())};
@@ -69,55 +89,63 @@ IdentityResult<SecretKey> parseHexSecret(std::string_view text) {
   }
   crypto::Secret<KEY_SIZE> bytes;
   decodeHexInto(text, bytes.mutableBytes());
-  return SecretKey::fromBytes(bytes.bytes());
+  return secretKeyFromBytes(ctx, bytes.bytes());
 }
 
 }  // namespace
 
-std::string encodeNpub(const PublicKey& key) {
+std::string encodeNpub(const crypto::PublicKey& key) {
   return bech32Encode(NPUB_HRP, key.xOnly());
 }
 
-IdentityResult<PublicKey> decodeNpub(std::string_view text) {
+IdentityResult<crypto::PublicKey> decodeNpub(std::string_view text) {
   auto decoded = bech32Decode(text);
   if (auto* err = std::get_if<IdentityError>(&decoded)) return std::move(*err);
   const Bech32Decoded& npub = std::get<Bech32Decoded>(decoded);
   if (auto err = checkPayload(npub, NPUB_HRP)) return std::move(*err);
-  return PublicKey::fromXOnly(std::span<const uint8_t, KEY_SIZE>(npub.data.data(), KEY_SIZE));
+  auto key =
+      crypto::PublicKey::fromXOnly(std::span<const uint8_t, KEY_SIZE>(npub.data.data(), KEY_SIZE));
+  if (!key) {
+    return IdentityError{IdentityErrorKind::NOT_ON_CURVE,
+                         "x coordinate is not on the secp256k1 curve"};
+  }
+  return *key;
 }
 
 bool hasNpubPrefix(std::string_view text) {
   return text.starts_with("npub1") || text.starts_with("NPUB1");
 }
 
-SecretString encodeNsec(const SecretKey& key) {
+SecretString encodeNsec(const crypto::SecretKey& key) {
   return SecretString(bech32Encode(NSEC_HRP, key.secret().bytes()));
 }
 
-IdentityResult<SecretKey> decodeNsec(std::string_view text) {
+IdentityResult<crypto::SecretKey> decodeNsec(const crypto::Secp256k1Context& ctx,
+                                             std::string_view text) {
   auto decoded = bech32Decode(text);
   if (auto* err = std::get_if<IdentityError>(&decoded)) return std::move(*err);
   Bech32Decoded& nsec = std::get<Bech32Decoded>(decoded);
   WipeOnExit wipe(nsec.data);
   if (auto err = checkPayload(nsec, NSEC_HRP)) return std::move(*err);
-  return SecretKey::fromBytes(std::span<const uint8_t, KEY_SIZE>(nsec.data.data(), KEY_SIZE));
+  return secretKeyFromBytes(ctx, std::span<const uint8_t, KEY_SIZE>(nsec.data.data(), KEY_SIZE));
 }
 
-IdentityResult<SecretKey> parseSecretKey(std::string_view text) {
-  if (text.starts_with("nsec1")) return decodeNsec(text);
+IdentityResult<crypto::SecretKey> parseSecretKey(const crypto::Secp256k1Context& ctx,
+                                                 std::string_view text) {
+  if (text.starts_with("nsec1")) return decodeNsec(ctx, text);
   if (hasNpubPrefix(text)) {
     return IdentityError{IdentityErrorKind::WRONG_HRP,
                          "this is an npub (a public key, as in fips.pub), not a secret key: "
                          "expected an nsec or 64 hex characters (fips.key)"};
   }
-  auto key = parseHexSecret(text);
+  auto key = parseHexSecret(ctx, text);
   if (auto* err = std::get_if<IdentityError>(&key)) {
     err->message = "not an nsec or 64 hex characters: " + err->message;
   }
   return key;
 }
 
-std::string shortNpub(const PublicKey& key) {
+std::string shortNpub(const crypto::PublicKey& key) {
   std::string npub = encodeNpub(key);
   std::string_view data = std::string_view(npub).substr(NPUB_HRP.size() + 1);
   return fmt::format("npub1{}...{}", data.substr(0, 4), data.substr(data.size() - 4));

@@ -10,7 +10,7 @@
 
 namespace fips::identity {
 
-NodeAddr NodeAddr::fromPublicKey(const PublicKey& key) {
+NodeAddr NodeAddr::fromPublicKey(const crypto::PublicKey& key) {
   // FIPS spec 01 §3.1: NodeAddr = SHA-256(xonly)[0..16]
   crypto::Sha256Digest digest = crypto::sha256(key.xOnly());
   std::array<uint8_t, SIZE> bytes;

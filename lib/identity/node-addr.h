@@ -12,7 +12,7 @@
 #include <string>
 #include <string_view>
 
-#include "lib/identity/public-key.h"
+#include "lib/crypto/secp256k1-keys.h"
 
 namespace fips::identity {
 
@@ -26,7 +26,7 @@ class NodeAddr {
   explicit NodeAddr(const std::array<uint8_t, SIZE>& bytes) : bytes_(bytes) {}
 
   // SHA-256 of the 32 x-only bytes (no prefix byte), first 16 bytes.
-  static NodeAddr fromPublicKey(const PublicKey& key);
+  static NodeAddr fromPublicKey(const crypto::PublicKey& key);
   // 32 hex characters (either case); nullopt otherwise.
   static std::optional<NodeAddr> fromHex(std::string_view text);
 

@@ -61,18 +61,18 @@ TEST_CASE("resolve: persistent generates once, then loads the same key") {
   ResolvedIdentity& loaded = expectValue(second);
   CHECK(loaded.source == IdentitySource::KEY_FILE);
   CHECK(loaded.secretKey.equals(generated.secretKey));
-  CHECK(readText(keyDir / "fips.pub") == encodeNpub(loaded.secretKey.publicKey(ctx)) + "\n");
+  CHECK(readText(keyDir / "fips.pub") == encodeNpub(loaded.secretKey.publicKey()) + "\n");
 }
 
 TEST_CASE("resolve: persistent reports a repaired key file mode") {
   crypto::Secp256k1Context ctx;
   TempDir dir;
-  Keypair keypair = generateKeypair(ctx);
-  REQUIRE_FALSE(writeKeyFile(dir.path() / "fips.key", keypair.secretKey));
+  crypto::SecretKey keypair = generateSecretKey(ctx);
+  REQUIRE_FALSE(writeKeyFile(dir.path() / "fips.key", keypair));
   REQUIRE(::chmod((dir.path() / "fips.key").c_str(), 0644) == 0);
   auto resolved = resolveIdentity(ctx, std::nullopt, true, dir.path());
   ResolvedIdentity& id = expectValue(resolved);
-  CHECK(id.secretKey.equals(keypair.secretKey));
+  CHECK(id.secretKey.equals(keypair));
   REQUIRE(id.warnings.size() == 1);
   CHECK(contains(id.warnings[0], "0644"));
   CHECK(fileMode(dir.path() / "fips.key") == 0600);

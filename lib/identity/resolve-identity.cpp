@@ -37,43 +37,45 @@ void createDirectories(const std::filesystem::path& dir) {
   std::filesystem::create_directories(dir, ignored);
 }
 
-void writePubOrWarn(const std::filesystem::path& path, const PublicKey& key,
+void writePubOrWarn(const std::filesystem::path& path, const crypto::PublicKey& key,
                     std::vector<std::string>& warnings) {
   if (auto err = writePubFile(path, key)) {
     warnings.push_back(fmt::format("failed to write the public key file: {}", *err));
   }
 }
 
-std::variant<ResolvedIdentity, std::string> resolveFromConfig(std::string_view nsec) {
-  auto parsed = parseSecretKey(nsec);
+std::variant<ResolvedIdentity, std::string> resolveFromConfig(const crypto::Secp256k1Context& ctx,
+                                                              std::string_view nsec) {
+  auto parsed = parseSecretKey(ctx, nsec);
   if (auto* err = std::get_if<IdentityError>(&parsed)) {
     return fmt::format("node.identity.nsec: {}", err->message);
   }
-  return ResolvedIdentity{std::move(std::get<SecretKey>(parsed)), IdentitySource::CONFIG, {}, {}};
+  return ResolvedIdentity{
+      std::move(std::get<crypto::SecretKey>(parsed)), IdentitySource::CONFIG, {}, {}};
 }
 
 std::variant<ResolvedIdentity, std::string> resolvePersistent(const crypto::Secp256k1Context& ctx,
                                                               const KeyPaths& paths) {
   std::vector<std::string> warnings;
   if (entryExists(paths.key)) {
-    auto loaded = readKeyFile(paths.key);
+    auto loaded = readKeyFile(ctx, paths.key);
     if (auto* err = std::get_if<std::string>(&loaded)) return std::move(*err);
     LoadedKey& key = std::get<LoadedKey>(loaded);
     if (key.warning) warnings.push_back(std::move(*key.warning));
-    writePubOrWarn(paths.pub, key.secretKey.publicKey(ctx), warnings);
+    writePubOrWarn(paths.pub, key.secretKey.publicKey(), warnings);
     return ResolvedIdentity{std::move(key.secretKey), IdentitySource::KEY_FILE, paths.key,
                             std::move(warnings)};
   }
-  Keypair keypair = generateKeypair(ctx);
+  crypto::SecretKey fresh = generateSecretKey(ctx);
   createDirectories(paths.key.parent_path());
-  if (auto err = writeKeyFile(paths.key, keypair.secretKey)) {
+  if (auto err = writeKeyFile(paths.key, fresh)) {
     return fmt::format(
         "node.identity.persistent is set but the new identity key cannot be saved ({}); "
         "refusing to start with an identity that would change on every start",
         *err);
   }
-  writePubOrWarn(paths.pub, keypair.publicKey, warnings);
-  return ResolvedIdentity{std::move(keypair.secretKey), IdentitySource::GENERATED, paths.key,
+  writePubOrWarn(paths.pub, fresh.publicKey(), warnings);
+  return ResolvedIdentity{std::move(fresh), IdentitySource::GENERATED, paths.key,
                           std::move(warnings)};
 }
 
@@ -85,9 +87,8 @@ ResolvedIdentity resolveEphemeral(const crypto::Secp256k1Context& ctx, const Key
         "{} is left as it is and not used (set node.identity.persistent: true to use it)",
         paths.key.string()));
   }
-  Keypair keypair = generateKeypair(ctx);
-  return ResolvedIdentity{std::move(keypair.secretKey), IdentitySource::EPHEMERAL, {},
-                          std::move(warnings)};
+  return ResolvedIdentity{
+      generateSecretKey(ctx), IdentitySource::EPHEMERAL, {}, std::move(warnings)};
 }
 
 }  // namespace
@@ -101,7 +102,7 @@ std::variant<ResolvedIdentity, std::string> resolveIdentity(const crypto::Secp25
                                                             std::optional<std::string_view> nsec,
                                                             bool persistent,
                                                             const std::filesystem::path& keyDir) {
-  if (nsec) return resolveFromConfig(*nsec);
+  if (nsec) return resolveFromConfig(ctx, *nsec);
   KeyPaths paths = keyPathsIn(keyDir);
   if (persistent) return resolvePersistent(ctx, paths);
   return resolveEphemeral(ctx, paths);

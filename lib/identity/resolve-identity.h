@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "lib/crypto/secp256k1-context.h"
-#include "lib/identity/secret-key.h"
+#include "lib/crypto/secp256k1-keys.h"
 
 namespace fips::identity {
 
@@ -28,7 +28,7 @@ enum class IdentitySource {
 // The node's secret key, its origin, the key file involved (empty for
 // CONFIG and EPHEMERAL) and warnings for the operator, one line each, to be logged.
 struct ResolvedIdentity {
-  SecretKey secretKey;
+  crypto::SecretKey secretKey;
   IdentitySource source;
   std::filesystem::path keyPath;
   std::vector<std::string> warnings;

@@ -19,6 +19,7 @@
 #include "privsep/config/log-level.h"
 #include "privsep/host-name.h"
 
+#include "lib/crypto/secp256k1-context.h"
 #include "lib/identity/nip19.h"
 
 namespace fips::privsep::config {
@@ -149,7 +150,8 @@ void Validator::checkNode() {
   const NodeConfig& n = c_.node;
   if (n.identity.nsec) {
     // The value is a secret: describe what is wrong, never quote it.
-    auto key = identity::parseSecretKey(*n.identity.nsec);
+    const crypto::Secp256k1Context ctx;
+    auto key = identity::parseSecretKey(ctx, *n.identity.nsec);
     if (auto* bad = std::get_if<identity::IdentityError>(&key)) {
       error("node.identity.nsec", "is not a usable nsec1... or 64-hex secret key: " + bad->message);
     }
@@ -246,8 +248,9 @@ void Validator::checkTransports() {
 }
 
 void Validator::checkPeers() {
-  // X-only key -> index of the first entry with it.
-  std::map<std::array<std::uint8_t, 32>, std::size_t> firstWithKey;
+  // Compressed key -> index of the first entry with it (an npub is lifted to
+  // even Y, so equal X means equal compressed form).
+  std::map<std::array<std::uint8_t, 33>, std::size_t> firstWithKey;
   for (std::size_t i = 0; i < c_.peers.size(); ++i) {
     const PeerConfig& peer = c_.peers[i];
     const std::string path = fmt::format("peers[{}]", i);
@@ -256,7 +259,7 @@ void Validator::checkPeers() {
       error(path + ".npub",
             fmt::format("{} is not a valid npub: {}", quoteValue(peer.npub), bad->message));
     } else if (auto [it, fresh] =
-                   firstWithKey.emplace(std::get<identity::PublicKey>(key).xOnly(), i);
+                   firstWithKey.emplace(std::get<crypto::PublicKey>(key).compressed(), i);
                !fresh) {
       error(path + ".npub",
             fmt::format("the same peer as peers[{}] (one entry per npub)", it->second));

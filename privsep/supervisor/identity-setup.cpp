@@ -18,11 +18,11 @@ namespace fips::privsep::supervisor {
 namespace ident = fips::identity;
 
 bool otherIdentity(const NodeIdentity& running, std::string_view nsec) {
-  const auto key = ident::parseSecretKey(nsec);
-  const auto* secret = std::get_if<ident::SecretKey>(&key);
-  if (secret == nullptr) return true;
   crypto::Secp256k1Context ctx;
-  return ident::encodeNpub(secret->publicKey(ctx)) != running.npub;
+  const auto key = ident::parseSecretKey(ctx, nsec);
+  const auto* secret = std::get_if<crypto::SecretKey>(&key);
+  if (secret == nullptr) return true;
+  return ident::encodeNpub(secret->publicKey()) != running.npub;
 }
 
 void prepareIdentityAndUser(SupervisorSettings& settings) {
@@ -35,7 +35,7 @@ void prepareIdentityAndUser(SupervisorSettings& settings) {
   if (auto* error = std::get_if<std::string>(&resolved)) throw std::runtime_error(*error);
   auto& id = std::get<ident::ResolvedIdentity>(resolved);
   for (const auto& warning : id.warnings) spdlog::warn("{}", warning);
-  auto pub = id.secretKey.publicKey(ctx);
+  auto pub = id.secretKey.publicKey();
   auto address = ident::FipsAddress::fromNodeAddr(ident::NodeAddr::fromPublicKey(pub));
   settings.identity.secret = id.secretKey.secret().clone();
   settings.identity.npub = ident::encodeNpub(pub);

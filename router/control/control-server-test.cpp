@@ -28,8 +28,8 @@
 #include "control-bridge.capnp.h"
 #include "control.capnp.h"
 #include "lib/crypto/secp256k1-context.h"
+#include "lib/crypto/secp256k1-keys.h"
 #include "lib/identity/nip19.h"
-#include "lib/identity/secret-key.h"
 #include "router/control/control-thread.h"
 #include "router/control/json-line.h"
 #include "router/control/json-session.h"
@@ -52,7 +52,7 @@ std::string npubOf(uint8_t tag) {
   std::array<uint8_t, 32> bytes{};
   bytes[31] = tag;
   return identity::encodeNpub(
-      std::get<identity::SecretKey>(identity::SecretKey::fromBytes(bytes)).publicKey(ctx));
+      crypto::SecretKey::fromBytes(ctx, bytes)->publicKey());
 }
 
 // Probe targets of the stand-in data plane: SELF is this node; every

@@ -118,7 +118,7 @@ Dispatch probeStart(const JsonRequest& request, const dns::HostMap& names) {
     return errorResponse(error->badNpub ? "invalid peer npub: " + error->text : error->text);
   }
   return ProbeRequest{ProbeRequest::Kind::START,
-                      identity::encodeNpub(std::get<identity::PublicKey>(key)), 0};
+                      identity::encodeNpub(std::get<crypto::PublicKey>(key)), 0};
 }
 
 // probe_poll, probe_cancel: params.probe_id as an unsigned integer (the

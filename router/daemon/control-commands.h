@@ -9,7 +9,7 @@
 #include <string>
 
 #include "control-bridge.capnp.h"
-#include "lib/identity/public-key.h"
+#include "lib/crypto/secp256k1-keys.h"
 #include "router/daemon/peer-resolver.h"
 #include "router/daemon/transport-set.h"
 #include "router/dns/host-map.h"

@@ -21,7 +21,7 @@
 #include "privsep/libevent.h"
 #include "privsep/unique-fd.h"
 
-#include "lib/identity/public-key.h"
+#include "lib/crypto/secp256k1-keys.h"
 #include "router/daemon/dns-tcp-listener.h"
 #include "router/dns/dns-responder.h"
 #include "router/dns/host-map.h"
@@ -51,7 +51,7 @@ struct DnsServiceConfig {
 class DnsService {
  public:
   // Called with each identity an AAAA answer resolved.
-  using ResolvedFn = std::function<void(const identity::PublicKey&)>;
+  using ResolvedFn = std::function<void(const crypto::PublicKey&)>;
 
   // Binds dns.bind_addr:dns.port itself, UDP and TCP (see
   // privsep/dns-socket.h; a failed TCP bind is logged and UDP serves

@@ -261,7 +261,7 @@ void runProbe(const ProbeCall& call, mesh::MeshNode& mesh,
   if (auto* error = std::get_if<identity::IdentityError>(&key)) {
     return result.setError(fmt::format("invalid npub '{}': {}", npub, error->message));
   }
-  const auto& targetKey = std::get<identity::PublicKey>(key);
+  const auto& targetKey = std::get<crypto::PublicKey>(key);
   const auto addr = identity::NodeAddr::fromPublicKey(targetKey);
   if (addr == mesh.self()) return result.setError("cannot probe this node");
   result.setOk();

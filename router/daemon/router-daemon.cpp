@@ -54,11 +54,9 @@ std::string executablePath() {
 }
 
 // What the control service says about this node that never changes.
-NodeFacts nodeFacts(schema::RouterConfig::Reader slice, const crypto::KeyPair& key) {
+NodeFacts nodeFacts(schema::RouterConfig::Reader slice, const crypto::SecretKey& key) {
   NodeFacts facts;
-  auto xonly = key.publicKey().xOnly();
-  auto pub = identity::PublicKey::fromXOnly(std::span<const uint8_t, 32>(xonly.data(), 32));
-  const auto& id = std::get<identity::PublicKey>(pub);
+  const crypto::PublicKey& id = key.publicKey();
   facts.npub = identity::encodeNpub(id);
   facts.nodeAddr = identity::NodeAddr::fromPublicKey(id);
   facts.ipv6 = identity::FipsAddress::fromNodeAddr(facts.nodeAddr).bytes();
@@ -115,7 +113,7 @@ void RouterDaemon::onConfigure(schema::SupervisorRequest::Configure::Reader conf
   if (nsec.size() != 32) privsep::fatal("supervisor: nsec of wrong size");
   crypto::Secret<32> secret(std::span<const uint8_t, 32>(nsec.begin(), 32));
   supervisor_.channel().wipeReceivedMessage();
-  auto key = crypto::KeyPair::fromSecret(secp_, std::move(secret));
+  auto key = crypto::SecretKey::fromSecret(secp_, std::move(secret));
   if (!key) privsep::fatal("supervisor: nsec is not a valid secret key");
 
   bool fellBack = false;
@@ -147,11 +145,9 @@ void RouterDaemon::onConfigure(schema::SupervisorRequest::Configure::Reader conf
   supervisor_.ready();
 }
 
-void RouterDaemon::startMesh(schema::RouterConfig::Reader slice, crypto::KeyPair key,
+void RouterDaemon::startMesh(schema::RouterConfig::Reader slice, crypto::SecretKey key,
                              std::vector<DialablePeer> peers, std::vector<std::string> warnings) {
-  auto xonly = key.publicKey().xOnly();
-  auto pub = identity::PublicKey::fromXOnly(std::span<const uint8_t, 32>(xonly.data(), 32));
-  const auto& id = std::get<identity::PublicKey>(pub);
+  const crypto::PublicKey& id = key.publicKey();
   auto addr = identity::FipsAddress::fromNodeAddr(identity::NodeAddr::fromPublicKey(id));
   spdlog::info("node {} address {}", identity::encodeNpub(id), addr.toString());
   noise::Epoch epoch{};
@@ -168,7 +164,7 @@ void RouterDaemon::startMesh(schema::RouterConfig::Reader slice, crypto::KeyPair
       [this](uint32_t transport, uint32_t request, const std::string& host, uint16_t port) {
         return transports_.resolve(transport, request, host, port);
       },
-      [this](const identity::PublicKey& peer, std::vector<link::TransportAddr> addrs,
+      [this](const crypto::PublicKey& peer, std::vector<link::TransportAddr> addrs,
              bool ephemeral) {
         // A connect-time name (fipsctl connect) is dialed once at its first address.
         const bool taken = ephemeral ? mesh_->addEphemeralPeer(peer, addrs.front())
@@ -194,7 +190,7 @@ void RouterDaemon::startMesh(schema::RouterConfig::Reader slice, crypto::KeyPair
   for (auto peer : slice.getPeers()) {
     if (peer.getAutoConnect()) continue;
     auto decoded = identity::decodeNpub(std::string(peer.getNpub()));
-    if (const auto* onDemand = std::get_if<identity::PublicKey>(&decoded))
+    if (const auto* onDemand = std::get_if<crypto::PublicKey>(&decoded))
       onDemand_.add(*mesh_, *onDemand);
   }
   for (const auto& w : warnings) spdlog::warn("{}", w);
@@ -258,7 +254,7 @@ void RouterDaemon::adoptDnsSocket() {
 // An AAAA answer primes the mesh core's identity cache (spec 05 §4), so
 // traffic to the address can find its key.
 DnsService::ResolvedFn RouterDaemon::dnsResolvedHook() {
-  return [this](const identity::PublicKey& key) {
+  return [this](const crypto::PublicKey& key) {
     if (mesh_) mesh_->learnIdentity(key);
   };
 }
@@ -277,7 +273,7 @@ void RouterDaemon::onTick(evutil_socket_t, short, void* arg) {
   self->publishSnapshot();
 }
 
-void RouterDaemon::startControl(schema::RouterConfig::Reader slice, const crypto::KeyPair& key) {
+void RouterDaemon::startControl(schema::RouterConfig::Reader slice, const crypto::SecretKey& key) {
   privsep::UniqueFd listenFd = supervisor_.takeConfigureFd();
   facts_ = nodeFacts(slice, key);
   if (slice.getTunEnabled()) tunState_ = tun_ ? "active" : "configured";

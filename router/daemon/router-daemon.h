@@ -72,13 +72,13 @@ class RouterDaemon final : public mesh::MeshIo {
  private:
   void onConfigure(schema::SupervisorRequest::Configure::Reader configure);
   // peers and warnings: the slice's static peers, read before the sandbox.
-  void startMesh(schema::RouterConfig::Reader slice, crypto::KeyPair key,
+  void startMesh(schema::RouterConfig::Reader slice, crypto::SecretKey key,
                  std::vector<DialablePeer> peers, std::vector<std::string> warnings);
   void startDns(schema::RouterConfig::Reader slice);
   void adoptDnsSocket();
   DnsService::ResolvedFn dnsResolvedHook();
   // Control service (control.capnp), when the supervisor sent its socket.
-  void startControl(schema::RouterConfig::Reader slice, const crypto::KeyPair& key);
+  void startControl(schema::RouterConfig::Reader slice, const crypto::SecretKey& key);
   SnapshotInput snapshotInput() const;
   // Hands a reloaded host map to the display names and the control thread.
   void refreshNames();

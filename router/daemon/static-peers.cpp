@@ -39,7 +39,7 @@ std::vector<DialablePeer> dialablePeers(capnp::List<schema::StaticPeer>::Reader 
       warnings.push_back("peer " + name + ": " + error->message);
       continue;
     }
-    DialablePeer dialable{std::get<identity::PublicKey>(key), name, {}, {}};
+    DialablePeer dialable{std::get<crypto::PublicKey>(key), name, {}, {}};
     for (auto address : peer.getAddresses()) {
       std::string transport = address.getTransport();
       std::string text = address.getAddr();

@@ -78,12 +78,12 @@ DnsRecord fipsSoaRecord(uint32_t ttlSecs) {
   return rr;
 }
 
-std::optional<identity::PublicKey> resolveFipsName(std::string_view name, const HostMap& hosts) {
+std::optional<crypto::PublicKey> resolveFipsName(std::string_view name, const HostMap& hosts) {
   auto label = fipsLabel(name);
   if (!label) return std::nullopt;
   if (const auto* key = hosts.find(*label)) return *key;
   auto key = identity::decodeNpub(*label);
-  if (auto* k = std::get_if<identity::PublicKey>(&key)) return *k;
+  if (auto* k = std::get_if<crypto::PublicKey>(&key)) return *k;
   return std::nullopt;
 }
 

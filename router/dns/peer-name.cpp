@@ -9,7 +9,7 @@
 
 namespace fips::router::dns {
 
-std::variant<identity::PublicKey, PeerNameError> resolvePeerName(std::string_view peer,
+std::variant<crypto::PublicKey, PeerNameError> resolvePeerName(std::string_view peer,
                                                                  const HostMap& names) {
   if (const auto* key = names.find(peer)) return *key;
   auto key = identity::decodeNpub(peer);
@@ -21,7 +21,7 @@ std::variant<identity::PublicKey, PeerNameError> resolvePeerName(std::string_vie
         fmt::format("unknown peer '{}': not an npub, a hosts-file name or a configured peer alias",
                     peer)};
   }
-  return std::get<identity::PublicKey>(key);
+  return std::get<crypto::PublicKey>(key);
 }
 
 }  // namespace fips::router::dns

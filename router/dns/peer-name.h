@@ -12,7 +12,7 @@
 #include <string_view>
 #include <variant>
 
-#include "lib/identity/public-key.h"
+#include "lib/crypto/secp256k1-keys.h"
 #include "router/dns/host-map.h"
 
 namespace fips::router::dns {
@@ -29,7 +29,7 @@ struct PeerNameError {
 };
 
 // The key `peer` names in `names`, else the npub it is, else why not.
-std::variant<identity::PublicKey, PeerNameError> resolvePeerName(std::string_view peer,
+std::variant<crypto::PublicKey, PeerNameError> resolvePeerName(std::string_view peer,
                                                                  const HostMap& names);
 
 }  // namespace fips::router::dns

@@ -131,13 +131,13 @@ std::vector<uint8_t> lookupProofBytes(uint64_t requestId, const NodeAddr& target
 }
 
 std::optional<Proof> signLookupProof(const crypto::Secp256k1Context& ctx,
-                                     const crypto::KeyPair& key, crypto::Rng& rng,
+                                     const crypto::SecretKey& key, crypto::Rng& rng,
                                      uint64_t requestId, const NodeAddr& target,
                                      const stp::Coordinates& coords) {
   return crypto::schnorrSign(ctx, key, lookupProofBytes(requestId, target, coords), rng);
 }
 
-bool verifyLookupProof(const crypto::Secp256k1Context& ctx, const identity::PublicKey& targetKey,
+bool verifyLookupProof(const crypto::Secp256k1Context& ctx, const crypto::PublicKey& targetKey,
                        const LookupResponse& response) {
   const auto bytes = lookupProofBytes(response.requestId, response.target, response.targetCoords);
   return crypto::schnorrVerify(ctx, targetKey.xOnly(), bytes, response.proof);

@@ -15,7 +15,6 @@
 #include "lib/crypto/rng.h"
 #include "lib/crypto/secp256k1-context.h"
 #include "lib/crypto/secp256k1-keys.h"
-#include "lib/identity/public-key.h"
 #include "router/routing/decode-result.h"
 #include "router/stp/coordinates.h"
 
@@ -86,12 +85,12 @@ std::vector<uint8_t> lookupProofBytes(uint64_t requestId, const NodeAddr& target
 // BIP-340 signature over SHA-256(proof_bytes) with the target's key (spec 01
 // §5); nullopt if the rng fails.
 std::optional<Proof> signLookupProof(const crypto::Secp256k1Context& ctx,
-                                     const crypto::KeyPair& key, crypto::Rng& rng,
+                                     const crypto::SecretKey& key, crypto::Rng& rng,
                                      uint64_t requestId, const NodeAddr& target,
                                      const stp::Coordinates& coords);
 
 // True if response.proof is the target's signature over its proof bytes.
-bool verifyLookupProof(const crypto::Secp256k1Context& ctx, const identity::PublicKey& targetKey,
+bool verifyLookupProof(const crypto::Secp256k1Context& ctx, const crypto::PublicKey& targetKey,
                        const LookupResponse& response);
 
 }  // namespace fips::router::lookup

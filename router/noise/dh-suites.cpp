@@ -8,11 +8,11 @@
 namespace fips::router::noise {
 
 std::optional<crypto::PublicKey> Secp256k1Suite::parsePublic(std::span<const uint8_t> bytes) const {
-  return crypto::PublicKey::parseCompressed(*ctx_, bytes);
+  return crypto::PublicKey::fromCompressed(bytes);
 }
 
-std::optional<crypto::KeyPair> Secp256k1Suite::generate(crypto::Rng& rng) const {
-  return crypto::KeyPair::generate(*ctx_, rng);
+std::optional<crypto::SecretKey> Secp256k1Suite::generate(crypto::Rng& rng) const {
+  return crypto::SecretKey::generate(*ctx_, rng);
 }
 
 std::optional<crypto::Secret<32>> Secp256k1Suite::dh(const KeyPair& local,

@@ -21,7 +21,7 @@ namespace fips::router::noise {
 class Secp256k1Suite {
  public:
   using Public = crypto::PublicKey;
-  using KeyPair = crypto::KeyPair;
+  using KeyPair = crypto::SecretKey;
   static constexpr size_t PUBLIC_SIZE = 33;
 
   explicit Secp256k1Suite(const crypto::Secp256k1Context& ctx) : ctx_(&ctx) {}

@@ -31,7 +31,7 @@ struct LinkRekeyConfig {
 // Who we are and who the peer is; suite and key must outlive the object.
 struct LinkPeerIdentity {
   const Secp256k1Suite* suite;
-  const crypto::KeyPair* local;
+  const crypto::SecretKey* local;
   crypto::PublicKey remote;
   NodeAddrBytes localAddr;
   NodeAddrBytes remoteAddr;

@@ -33,7 +33,7 @@ struct SessionRekeyConfig {
 // object. The peer key may be an even-Y lift of an npub: only x is compared.
 struct SessionPeerIdentity {
   const Secp256k1Suite* suite;
-  const crypto::KeyPair* local;
+  const crypto::SecretKey* local;
   crypto::PublicKey remote;
   NodeAddrBytes localAddr;
   NodeAddrBytes remoteAddr;

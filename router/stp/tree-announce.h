@@ -44,7 +44,7 @@ std::array<uint8_t, DECLARATION_SIGNING_SIZE> signingBytes(const ParentDeclarati
 // BIP-340 signature over SHA-256(signingBytes(decl)) with the node's key (aux
 // randomness from rng); nullopt if the rng fails.
 std::optional<crypto::SchnorrSignature> signDeclaration(const crypto::Secp256k1Context& ctx,
-                                                        const crypto::KeyPair& key,
+                                                        const crypto::SecretKey& key,
                                                         const ParentDeclaration& decl,
                                                         crypto::Rng& rng);
 

@@ -13,16 +13,13 @@ namespace {
 constexpr uint64_t TICK_MS = 1000;
 constexpr uint64_t CHECK_EVERY_MS = 50;  // runUntil()'s predicate granularity
 
-crypto::KeyPair newKey(const crypto::Secp256k1Context& ctx, crypto::Rng& rng) {
-  auto key = crypto::KeyPair::generate(ctx, rng);
+crypto::SecretKey newKey(const crypto::Secp256k1Context& ctx, crypto::Rng& rng) {
+  auto key = crypto::SecretKey::generate(ctx, rng);
   if (!key) throw std::runtime_error("sim: key generation failed");
   return std::move(*key);
 }
 
-identity::PublicKey identityKey(const crypto::KeyPair& key) {
-  return std::get<identity::PublicKey>(
-      identity::PublicKey::fromCompressed(key.publicKey().compressed()));
-}
+crypto::PublicKey identityKey(const crypto::SecretKey& key) { return key.publicKey(); }
 
 router::link::TransportAddr addressOf(size_t i) {
   const uint8_t ip[4] = {10, static_cast<uint8_t>(i >> 16U), static_cast<uint8_t>(i >> 8U),

@@ -16,7 +16,6 @@
 #include "lib/crypto/secp256k1-context.h"
 #include "lib/crypto/secp256k1-keys.h"
 #include "lib/identity/node-addr.h"
-#include "lib/identity/public-key.h"
 #include "router/mesh/mesh-config.h"
 #include "router/mesh/mesh-node.h"
 #include "tests/sim/event-queue.h"
@@ -49,8 +48,8 @@ class SimNode final : public router::mesh::MeshIo {
   size_t index;
   router::link::TransportAddr addr;
   SimCryptoRng rng;
-  crypto::KeyPair key;
-  identity::PublicKey publicKey;
+  crypto::SecretKey key;
+  crypto::PublicKey publicKey;
   identity::NodeAddr nodeAddr;
   std::unique_ptr<router::mesh::MeshNode> core;
   uint64_t starts = 0;

@@ -29,8 +29,8 @@ inline constexpr size_t HEARTBEAT_FRAME = router::fmp::LINK_OVERHEAD;  // 37
 
 // Who a node is, and for the dialing node, whom it dials.
 struct NodeSpec {
-  crypto::KeyPair key;
-  std::optional<identity::PublicKey> dialKey;  // set on the sending node
+  crypto::SecretKey key;
+  std::optional<crypto::PublicKey> dialKey;  // set on the sending node
   router::link::TransportAddr dialAddr;
 };
 
@@ -64,7 +64,7 @@ class BenchNode final : public router::link::LinkIo {
   crypto::Secp256k1Context ctx_;
   crypto::OpenSslRng rng_;
   router::SteadyClock clock_;
-  std::optional<identity::PublicKey> dialKey_;
+  std::optional<crypto::PublicKey> dialKey_;
   router::link::TransportAddr dialAddr_;
   SharedCounters& shared_;
   Output out_;

@@ -25,19 +25,16 @@ int senderCpu() {
   return ::sysconf(_SC_NPROCESSORS_ONLN) > 1 ? 1 : 0;
 }
 
-crypto::KeyPair generate(const crypto::Secp256k1Context& ctx) {
+crypto::SecretKey generate(const crypto::Secp256k1Context& ctx) {
   crypto::OpenSslRng rng;
-  auto key = crypto::KeyPair::generate(ctx, rng);
+  auto key = crypto::SecretKey::generate(ctx, rng);
   if (!key) throw std::runtime_error("no randomness for a node key");
   return std::move(*key);
 }
 
 NodeSpec senderSpec(const NodeKeys& keys, uint16_t receiverPort) {
-  auto id = identity::PublicKey::fromCompressed(keys.receiver.publicKey().compressed());
-  if (!std::holds_alternative<identity::PublicKey>(id))
-    throw std::logic_error("bad node key");
   const uint8_t ip[4] = {127, 0, 0, 1};
-  return NodeSpec{keys.sender.clone(), std::get<identity::PublicKey>(id),
+  return NodeSpec{keys.sender.clone(), keys.receiver.publicKey(),
                   *router::link::TransportAddr::make(1, ip, receiverPort)};
 }
 

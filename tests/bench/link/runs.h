@@ -21,8 +21,8 @@ inline constexpr int UDP_BUFFER_BYTES = 2 * 1024 * 1024;
 struct NodeKeys {
   NodeKeys();
   crypto::Secp256k1Context ctx;
-  crypto::KeyPair sender;
-  crypto::KeyPair receiver;
+  crypto::SecretKey sender;
+  crypto::SecretKey receiver;
 };
 
 // How long a run warms up before, and samples during, its window.
