@@ -27,10 +27,10 @@ std::variant<crypto::SecretKey, std::string> loadKey(const IdentityOptions& opti
                                                      const crypto::Secp256k1Context& ctx) {
   if (options.nsec) {
     auto parsed = identity::parseSecretKey(ctx, *options.nsec);
-    if (auto* err = std::get_if<identity::IdentityError>(&parsed)) {
-      return fmt::format("invalid --nsec: {}", err->message);
+    if (!parsed.ok()) {
+      return fmt::format("invalid --nsec: {}", parsed.error().message);
     }
-    return std::move(std::get<crypto::SecretKey>(parsed));
+    return std::move(parsed.value());
   }
   auto loaded = identity::readKeyFile(ctx, options.keyFile);
   if (auto* err = std::get_if<std::string>(&loaded)) return std::move(*err);

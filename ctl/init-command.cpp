@@ -85,8 +85,7 @@ int printResult(const InitOptions& o, const InitSettings& s, bool reused) {
                               fmt::format("fipsctl -c {} status", config)};
   if (o.json) {
     const identity::NodeAddr addr =
-        identity::NodeAddr::fromPublicKey(std::get<crypto::PublicKey>(
-            identity::decodeNpub(s.npub)));
+        identity::NodeAddr::fromPublicKey(identity::decodeNpub(s.npub).value());
     nlohmann::ordered_json out{
         {"npub", s.npub},
         {"node_addr", addr.toHex()},

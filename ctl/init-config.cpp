@@ -59,7 +59,7 @@ std::variant<InitPeer, std::string> parsePeerSpec(std::string_view spec) {
   if (at == std::string_view::npos) return bad("no '@'");
   const std::string_view npub = spec.substr(0, at);
   const std::string_view addr = spec.substr(at + 1);
-  if (std::holds_alternative<identity::IdentityError>(identity::decodeNpub(npub))) {
+  if (!identity::decodeNpub(npub).ok()) {
     return bad("not a valid npub before '@'");
   }
   const auto colon = addr.rfind(':');

@@ -136,8 +136,8 @@ std::string bech32Encode(std::string_view hrp, std::span<const uint8_t> data,
 
 IdentityResult<Bech32Decoded> bech32Decode(std::string_view text) {
   auto sepOr = checkCharacters(text);
-  if (auto* err = std::get_if<IdentityError>(&sepOr)) return std::move(*err);
-  size_t sep = std::get<size_t>(sepOr);
+  if (!sepOr.ok()) return sepOr.error();
+  size_t sep = sepOr.value();
   std::string_view hrp = text.substr(0, sep);
   std::string_view dataPart = text.substr(sep + 1);
   if (dataPart.size() < CHECKSUM_LENGTH) {

@@ -8,6 +8,8 @@
 #include <string>
 #include <variant>
 
+#include "lib/result.h"
+
 namespace fips::identity {
 
 // Which check a malformed key string failed (spec 01 §2).
@@ -29,8 +31,8 @@ struct IdentityError {
   std::string message;
 };
 
-// The value, or why it could not be decoded.
+// The value, or why it could not be decoded (lib/result.h).
 template <typename T>
-using IdentityResult = std::variant<T, IdentityError>;
+using IdentityResult = Result<T, IdentityError>;
 
 }  // namespace fips::identity

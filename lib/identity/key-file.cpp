@@ -178,10 +178,10 @@ std::variant<LoadedKey, std::string> readKeyFile(const crypto::Secp256k1Context&
       trimAsciiSpace(std::string_view(reinterpret_cast<const char*>(buffer.bytes().data()), *used));
   if (text.empty()) return fmt::format("key file {} is empty", path.string());
   auto parsed = parseSecretKey(ctx, text);
-  if (auto* err = std::get_if<IdentityError>(&parsed)) {
-    return fmt::format("key file {}: {}", path.string(), err->message);
+  if (!parsed.ok()) {
+    return fmt::format("key file {}: {}", path.string(), parsed.error().message);
   }
-  return LoadedKey{std::move(std::get<crypto::SecretKey>(parsed)), std::move(warning)};
+  return LoadedKey{std::move(parsed.value()), std::move(warning)};
 }
 
 std::optional<std::string> writeKeyFile(const std::filesystem::path& path,

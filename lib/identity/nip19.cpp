@@ -100,8 +100,8 @@ std::string encodeNpub(const crypto::PublicKey& key) {
 
 IdentityResult<crypto::PublicKey> decodeNpub(std::string_view text) {
   auto decoded = bech32Decode(text);
-  if (auto* err = std::get_if<IdentityError>(&decoded)) return std::move(*err);
-  const Bech32Decoded& npub = std::get<Bech32Decoded>(decoded);
+  if (!decoded.ok()) return decoded.error();
+  const Bech32Decoded& npub = decoded.value();
   if (auto err = checkPayload(npub, NPUB_HRP)) return std::move(*err);
   auto key =
       crypto::PublicKey::fromXOnly(std::span<const uint8_t, KEY_SIZE>(npub.data.data(), KEY_SIZE));
@@ -123,8 +123,8 @@ SecretString encodeNsec(const crypto::SecretKey& key) {
 IdentityResult<crypto::SecretKey> decodeNsec(const crypto::Secp256k1Context& ctx,
                                              std::string_view text) {
   auto decoded = bech32Decode(text);
-  if (auto* err = std::get_if<IdentityError>(&decoded)) return std::move(*err);
-  Bech32Decoded& nsec = std::get<Bech32Decoded>(decoded);
+  if (!decoded.ok()) return decoded.error();
+  Bech32Decoded& nsec = decoded.value();
   WipeOnExit wipe(nsec.data);
   if (auto err = checkPayload(nsec, NSEC_HRP)) return std::move(*err);
   return secretKeyFromBytes(ctx, std::span<const uint8_t, KEY_SIZE>(nsec.data.data(), KEY_SIZE));
@@ -139,8 +139,9 @@ IdentityResult<crypto::SecretKey> parseSecretKey(const crypto::Secp256k1Context&
                          "expected an nsec or 64 hex characters (fips.key)"};
   }
   auto key = parseHexSecret(ctx, text);
-  if (auto* err = std::get_if<IdentityError>(&key)) {
-    err->message = "not an nsec or 64 hex characters: " + err->message;
+  if (!key.ok()) {
+    return IdentityError{key.error().kind,
+                         "not an nsec or 64 hex characters: " + key.error().message};
   }
   return key;
 }

@@ -47,11 +47,11 @@ void writePubOrWarn(const std::filesystem::path& path, const crypto::PublicKey& 
 std::variant<ResolvedIdentity, std::string> resolveFromConfig(const crypto::Secp256k1Context& ctx,
                                                               std::string_view nsec) {
   auto parsed = parseSecretKey(ctx, nsec);
-  if (auto* err = std::get_if<IdentityError>(&parsed)) {
-    return fmt::format("node.identity.nsec: {}", err->message);
+  if (!parsed.ok()) {
+    return fmt::format("node.identity.nsec: {}", parsed.error().message);
   }
   return ResolvedIdentity{
-      std::move(std::get<crypto::SecretKey>(parsed)), IdentitySource::CONFIG, {}, {}};
+      std::move(parsed.value()), IdentitySource::CONFIG, {}, {}};
 }
 
 std::variant<ResolvedIdentity, std::string> resolvePersistent(const crypto::Secp256k1Context& ctx,

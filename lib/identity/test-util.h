@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "lib/identity/identity-error.h"
+#include "lib/result.h"
 
 namespace fips::identity::test {
 
@@ -99,6 +100,18 @@ template <typename T, typename E>
 const E& expectError(const std::variant<T, E>& result) {
   if (!std::holds_alternative<E>(result)) FAIL("expected an error, got a value");
   return std::get<E>(result);
+}
+
+template <typename T, typename E>
+T& expectValue(Result<T, E>& result) {
+  if (!result.ok()) FAIL("unexpected error: " << errorText(result.error()));
+  return result.value();
+}
+
+template <typename T, typename E>
+const E& expectError(const Result<T, E>& result) {
+  if (result.ok()) FAIL("expected an error, got a value");
+  return result.error();
 }
 
 }  // namespace fips::identity::test

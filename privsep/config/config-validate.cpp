@@ -152,8 +152,8 @@ void Validator::checkNode() {
     // The value is a secret: describe what is wrong, never quote it.
     const crypto::Secp256k1Context ctx;
     auto key = identity::parseSecretKey(ctx, *n.identity.nsec);
-    if (auto* bad = std::get_if<identity::IdentityError>(&key)) {
-      error("node.identity.nsec", "is not a usable nsec1... or 64-hex secret key: " + bad->message);
+    if (!key.ok()) {
+      error("node.identity.nsec", "is not a usable nsec1... or 64-hex secret key: " + key.error().message);
     }
   }
   const RateLimitConfig& r = n.rateLimit;
@@ -255,11 +255,11 @@ void Validator::checkPeers() {
     const PeerConfig& peer = c_.peers[i];
     const std::string path = fmt::format("peers[{}]", i);
     auto key = identity::decodeNpub(peer.npub);
-    if (auto* bad = std::get_if<identity::IdentityError>(&key)) {
+    if (!key.ok()) {
       error(path + ".npub",
-            fmt::format("{} is not a valid npub: {}", quoteValue(peer.npub), bad->message));
+            fmt::format("{} is not a valid npub: {}", quoteValue(peer.npub), key.error().message));
     } else if (auto [it, fresh] =
-                   firstWithKey.emplace(std::get<crypto::PublicKey>(key).compressed(), i);
+                   firstWithKey.emplace(key.value().compressed(), i);
                !fresh) {
       error(path + ".npub",
             fmt::format("the same peer as peers[{}] (one entry per npub)", it->second));

@@ -20,9 +20,8 @@ namespace ident = fips::identity;
 bool otherIdentity(const NodeIdentity& running, std::string_view nsec) {
   crypto::Secp256k1Context ctx;
   const auto key = ident::parseSecretKey(ctx, nsec);
-  const auto* secret = std::get_if<crypto::SecretKey>(&key);
-  if (secret == nullptr) return true;
-  return ident::encodeNpub(secret->publicKey()) != running.npub;
+  if (!key.ok()) return true;
+  return ident::encodeNpub(key.value().publicKey()) != running.npub;
 }
 
 void prepareIdentityAndUser(SupervisorSettings& settings) {

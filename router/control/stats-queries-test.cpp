@@ -129,8 +129,8 @@ TEST_CASE("resolveStatsPeer: host map name, npub, tracked display name; else the
     auto found = resolveStatsPeer(f.history, f.names, peer);
     REQUIRE(std::holds_alternative<StatsPeer>(found));
     CHECK(std::get<StatsPeer>(found).addr ==
-          identity::NodeAddr::fromPublicKey(std::get<crypto::PublicKey>(
-              identity::decodeNpub(std::get<StatsPeer>(found).npub))));
+          identity::NodeAddr::fromPublicKey(
+              identity::decodeNpub(std::get<StatsPeer>(found).npub).value()));
     return std::get<StatsPeer>(found).npub;
   };
   CHECK(npubOf("bobby") == identity::encodeNpub(keyOf(1)));

@@ -20,7 +20,7 @@ namespace {
 constexpr const char* PEER_NPUB = "npub180cvv07tjdrrgpa0j7j7tmnyl2yr6yr7l8j4s3evf6u64th6gkwsyjh6w6";
 
 crypto::PublicKey peerKey() {
-  return std::get<crypto::PublicKey>(identity::decodeNpub(PEER_NPUB));
+  return identity::decodeNpub(PEER_NPUB).value();
 }
 
 struct Fixture {

@@ -190,8 +190,7 @@ void RouterDaemon::startMesh(schema::RouterConfig::Reader slice, crypto::SecretK
   for (auto peer : slice.getPeers()) {
     if (peer.getAutoConnect()) continue;
     auto decoded = identity::decodeNpub(std::string(peer.getNpub()));
-    if (const auto* onDemand = std::get_if<crypto::PublicKey>(&decoded))
-      onDemand_.add(*mesh_, *onDemand);
+    if (decoded.ok()) onDemand_.add(*mesh_, decoded.value());
   }
   for (const auto& w : warnings) spdlog::warn("{}", w);
   resolveDue();

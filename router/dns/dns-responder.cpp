@@ -83,7 +83,7 @@ std::optional<crypto::PublicKey> resolveFipsName(std::string_view name, const Ho
   if (!label) return std::nullopt;
   if (const auto* key = hosts.find(*label)) return *key;
   auto key = identity::decodeNpub(*label);
-  if (auto* k = std::get_if<crypto::PublicKey>(&key)) return *k;
+  if (key.ok()) return key.value();
   return std::nullopt;
 }
 

@@ -86,10 +86,10 @@ std::optional<std::string> HostMap::insert(std::string_view hostname, std::strin
     return fmt::format("invalid hostname '{}': {}", hostname, *reason);
   }
   auto key = identity::decodeNpub(npub);
-  if (const auto* error = std::get_if<identity::IdentityError>(&key)) {
-    return fmt::format("invalid npub '{}': {}", npub, error->message);
+  if (!key.ok()) {
+    return fmt::format("invalid npub '{}': {}", npub, key.error().message);
   }
-  const auto& publicKey = std::get<crypto::PublicKey>(key);
+  const auto& publicKey = key.value();
   bind(lower(hostname), publicKey);
   byAddr_.insert_or_assign(identity::NodeAddr::fromPublicKey(publicKey), lower(hostname));
   return std::nullopt;

@@ -13,15 +13,15 @@ std::variant<crypto::PublicKey, PeerNameError> resolvePeerName(std::string_view 
                                                                  const HostMap& names) {
   if (const auto* key = names.find(peer)) return *key;
   auto key = identity::decodeNpub(peer);
-  if (const auto* error = std::get_if<identity::IdentityError>(&key)) {
+  if (!key.ok()) {
     if (auto secret = identity::secretKeyNotPeer(peer)) return PeerNameError{false, *secret};
-    if (identity::hasNpubPrefix(peer)) return PeerNameError{true, error->message};
+    if (identity::hasNpubPrefix(peer)) return PeerNameError{true, key.error().message};
     return PeerNameError{
         false,
         fmt::format("unknown peer '{}': not an npub, a hosts-file name or a configured peer alias",
                     peer)};
   }
-  return std::get<crypto::PublicKey>(key);
+  return key.value();
 }
 
 }  // namespace fips::router::dns

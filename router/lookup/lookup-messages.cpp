@@ -63,7 +63,7 @@ const char* toString(LookupError error) {
   return "unknown";
 }
 
-routing::DecodeResult<LookupRequest, LookupError> decodeLookupRequest(
+Result<LookupRequest, LookupError> decodeLookupRequest(
     std::span<const uint8_t> body) {
   if (body.size() < LOOKUP_REQUEST_MIN_BODY) return LookupError::SHORT;
   auto coords = routing::decodeCoords(body.subspan(REQ_COORDS), /*allowEmpty=*/false);
@@ -76,7 +76,7 @@ routing::DecodeResult<LookupRequest, LookupError> decodeLookupRequest(
                        .originCoords = std::move(coords.value().coords)};
 }
 
-routing::DecodeResult<LookupResponse, LookupError> decodeLookupResponse(
+Result<LookupResponse, LookupError> decodeLookupResponse(
     std::span<const uint8_t> body) {
   if (body.size() < LOOKUP_RESPONSE_MIN_BODY) return LookupError::SHORT;
   auto coords = routing::decodeCoords(body.subspan(RESP_COORDS), /*allowEmpty=*/false);

@@ -15,7 +15,7 @@
 #include "lib/crypto/rng.h"
 #include "lib/crypto/secp256k1-context.h"
 #include "lib/crypto/secp256k1-keys.h"
-#include "router/routing/decode-result.h"
+#include "lib/result.h"
 #include "router/stp/coordinates.h"
 
 namespace fips::router::lookup {
@@ -68,10 +68,10 @@ struct LookupResponse {
 };
 
 // Decodes a body (after 0x30). Trailing bytes are ignored.
-routing::DecodeResult<LookupRequest, LookupError> decodeLookupRequest(
+Result<LookupRequest, LookupError> decodeLookupRequest(
     std::span<const uint8_t> body);
 // Decodes a body (after 0x31). Trailing bytes after the proof are ignored.
-routing::DecodeResult<LookupResponse, LookupError> decodeLookupResponse(
+Result<LookupResponse, LookupError> decodeLookupResponse(
     std::span<const uint8_t> body);
 
 // The whole link message, type byte included (46 + 16n / 93 + 16n bytes).

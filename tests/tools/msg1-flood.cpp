@@ -62,7 +62,7 @@ int main(int argc, char** argv) {
   sockaddr_in dst{};
   dst.sin_family = AF_INET;
   dst.sin_port = htons(static_cast<uint16_t>(std::atoi(argv[3])));
-  const auto* key = std::get_if<crypto::PublicKey>(&target);
+  const crypto::PublicKey* key = target.ok() ? &target.value() : nullptr;
   if (key == nullptr || inet_pton(AF_INET, argv[2], &dst.sin_addr) != 1 || rate <= 0 || secs <= 0 ||
       count == 0) {
     return usage();
