@@ -19,7 +19,7 @@
 
 #include <fmt/format.h>
 
-#include "privsep/unique-fd.h"
+#include "lib/unique-fd.h"
 
 #include "lib/crypto/rng.h"
 #include "lib/crypto/secret.h"
@@ -31,7 +31,6 @@ namespace fips::identity {
 
 namespace {
 
-using privsep::UniqueFd;
 
 constexpr size_t MAX_KEY_FILE_SIZE = 4096;
 constexpr mode_t KEY_FILE_MODE = 0600;

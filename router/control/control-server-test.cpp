@@ -38,7 +38,6 @@
 namespace fips::router::control {
 namespace {
 
-using privsep::UniqueFd;
 
 sockaddr_un addressOf(const std::string& path) {
   sockaddr_un addr{};

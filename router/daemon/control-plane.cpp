@@ -20,7 +20,7 @@ privsep::ChannelLimits bridgeLimits() {
 
 }  // namespace
 
-ControlPlane::ControlPlane(privsep::EventBase& base, privsep::UniqueFd listenFd,
+ControlPlane::ControlPlane(privsep::EventBase& base, UniqueFd listenFd,
                            CommandHandler handler, capnp::MessageBuilder& first,
                            control::ControlLimits limits)
     : handler_(std::move(handler)) {
@@ -30,7 +30,7 @@ ControlPlane::ControlPlane(privsep::EventBase& base, privsep::UniqueFd listenFd,
                                                      snapshots_, history_, limits);
   bridge_ = std::make_unique<privsep::Channel>(
       base, std::move(ours), "router<-control", bridgeLimits(),
-      [this](capnp::MessageReader& r, std::vector<privsep::UniqueFd>&) { onCommand(r); },
+      [this](capnp::MessageReader& r, std::vector<UniqueFd>&) { onCommand(r); },
       [] { spdlog::error("control thread stopped: the control socket is not served"); });
 }
 

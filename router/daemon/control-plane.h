@@ -28,7 +28,7 @@ class ControlPlane {
 
   // listenFd: the listening control socket from the supervisor. `first` is
   // published before the thread starts, so no query ever finds nothing.
-  ControlPlane(privsep::EventBase& base, privsep::UniqueFd listenFd, CommandHandler handler,
+  ControlPlane(privsep::EventBase& base, UniqueFd listenFd, CommandHandler handler,
                capnp::MessageBuilder& first, control::ControlLimits limits = {});
   // Closes the bridge (the control thread then stops) and joins the thread.
   ~ControlPlane();

@@ -71,7 +71,7 @@ NodeFacts nodeFacts(schema::RouterConfig::Reader slice, const crypto::SecretKey&
 
 }  // namespace
 
-RouterDaemon::RouterDaemon(privsep::EventBase& base, privsep::UniqueFd tunChannel)
+RouterDaemon::RouterDaemon(privsep::EventBase& base, UniqueFd tunChannel)
     : base_(base),
       transports_(base,
                   [this](const link::TransportAddr& from, std::span<const uint8_t> payload) {
@@ -79,7 +79,7 @@ RouterDaemon::RouterDaemon(privsep::EventBase& base, privsep::UniqueFd tunChanne
                   }),
       supervisor_(
           base, schema::Role::ROUTER, true, [this](auto configure) { onConfigure(configure); },
-          [this](const std::string& name, privsep::UniqueFd fd) {
+          [this](const std::string& name, UniqueFd fd) {
             transports_.attach(name, std::move(fd));
           },
           [this] { stop(); }),
@@ -96,7 +96,7 @@ RouterDaemon::RouterDaemon(privsep::EventBase& base, privsep::UniqueFd tunChanne
     limits.traversalWords = 512;
     tunChannel_ = std::make_unique<privsep::Channel>(
         base, std::move(tunChannel), "router<-tun-helper", limits,
-        [this](capnp::MessageReader& r, std::vector<privsep::UniqueFd>& fds) {
+        [this](capnp::MessageReader& r, std::vector<UniqueFd>& fds) {
           onTunEvent(r, fds);
         },
         [] { privsep::fatal("router<-tun-helper: channel closed"); });
@@ -273,7 +273,7 @@ void RouterDaemon::onTick(evutil_socket_t, short, void* arg) {
 }
 
 void RouterDaemon::startControl(schema::RouterConfig::Reader slice, const crypto::SecretKey& key) {
-  privsep::UniqueFd listenFd = supervisor_.takeConfigureFd();
+  UniqueFd listenFd = supervisor_.takeConfigureFd();
   facts_ = nodeFacts(slice, key);
   if (slice.getTunEnabled()) tunState_ = tun_ ? "active" : "configured";
   if (!listenFd) {
@@ -387,7 +387,7 @@ void RouterDaemon::resolveDue() {
   });
 }
 
-void RouterDaemon::onTunEvent(capnp::MessageReader& reader, std::vector<privsep::UniqueFd>& fds) {
+void RouterDaemon::onTunEvent(capnp::MessageReader& reader, std::vector<UniqueFd>& fds) {
   auto event = reader.getRoot<schema::TunEvent>();
   if (!tunAllow_.admit(event.which(), 0)) privsep::fatal("router<-tun-helper: unexpected message");
   switch (event.which()) {

@@ -64,7 +64,7 @@ class RouterDaemon final : public mesh::MeshIo {
  public:
   // tunChannel: the router's end of the tun-helper channel, empty when the
   // TUN is disabled.
-  RouterDaemon(privsep::EventBase& base, privsep::UniqueFd tunChannel);
+  RouterDaemon(privsep::EventBase& base, UniqueFd tunChannel);
   RouterDaemon(const RouterDaemon&) = delete;
   RouterDaemon& operator=(const RouterDaemon&) = delete;
   ~RouterDaemon() override;
@@ -87,7 +87,7 @@ class RouterDaemon final : public mesh::MeshIo {
   void sampleHistory();
   void onControlCommand(schema::ControlCommand::Reader command,
                         schema::ControlReply::Builder reply);
-  void onTunEvent(capnp::MessageReader& reader, std::vector<privsep::UniqueFd>& fds);
+  void onTunEvent(capnp::MessageReader& reader, std::vector<UniqueFd>& fds);
   void stop();
   // Sends the host-name lookups of static peers that are due.
   void resolveDue();
@@ -127,8 +127,8 @@ class RouterDaemon final : public mesh::MeshIo {
   std::unique_ptr<DnsService> dns_;
   std::optional<DnsServiceConfig> dnsConfig_;  // set by onConfigure
   bool dnsByHelper_ = false;                   // privileged port: the tun-helper binds it
-  privsep::UniqueFd dnsHandover_;              // its socket, until adopted
-  privsep::UniqueFd dnsTcpHandover_;           // its TCP listener, until adopted
+  UniqueFd dnsHandover_;              // its socket, until adopted
+  UniqueFd dnsTcpHandover_;           // its TCP listener, until adopted
   std::optional<uint32_t> tunIfindex_;
   NodeFacts facts_;
   // The one host map (configured peer aliases, then the hosts file; read

@@ -49,8 +49,8 @@ NodeKeys::NodeKeys() : sender(generate(ctx)), receiver(generate(ctx)) {}
 Sample runRaw(size_t bytes, bool offload, const Window& window) {
   SharedPage page;
   SharedCounters& shared = page.counters();
-  const privsep::UniqueFd rx = loopbackUdpSocket(UDP_BUFFER_BYTES);
-  const privsep::UniqueFd tx = loopbackUdpSocket(UDP_BUFFER_BYTES);
+  const UniqueFd rx = loopbackUdpSocket(UDP_BUFFER_BYTES);
+  const UniqueFd tx = loopbackUdpSocket(UDP_BUFFER_BYTES);
   sockaddr_in to{};
   to.sin_family = AF_INET;
   to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
@@ -69,8 +69,8 @@ Sample runRaw(size_t bytes, bool offload, const Window& window) {
 Sample runDirect(const NodeKeys& keys, size_t bytes, bool offload, const Window& window) {
   SharedPage page;
   SharedCounters& shared = page.counters();
-  const privsep::UniqueFd rx = loopbackUdpSocket(UDP_BUFFER_BYTES);
-  const privsep::UniqueFd tx = loopbackUdpSocket(UDP_BUFFER_BYTES);
+  const UniqueFd rx = loopbackUdpSocket(UDP_BUFFER_BYTES);
+  const UniqueFd tx = loopbackUdpSocket(UDP_BUFFER_BYTES);
   const uint16_t port = localPort(rx.get());
   const pid_t receiver = spawn(shared, [&] {
     pinToCpu(RECEIVER_CPU);
@@ -90,8 +90,8 @@ Sample runHop(const NodeKeys& keys, size_t bytes, const Window& window) {
   uint16_t receiverPort = 0;
   {
     // Two distinct free ports, released for the workers to bind.
-    const privsep::UniqueFd a = loopbackUdpSocket(4096);
-    const privsep::UniqueFd b = loopbackUdpSocket(4096);
+    const UniqueFd a = loopbackUdpSocket(4096);
+    const UniqueFd b = loopbackUdpSocket(4096);
     senderPort = localPort(a.get());
     receiverPort = localPort(b.get());
   }

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
-// UniqueFd: the one RAII owner of a file descriptor, used by every process.
+// UniqueFd: the one RAII owner of a file descriptor, used by every process
+// (lib/: key files need it below privsep/).
 #pragma once
 
 #include <unistd.h>
 #include <utility>
 
-namespace fips::privsep {
+namespace fips {
 
 // Owns one file descriptor (or none, -1) and closes it on destruction.
 // Move-only; release() gives the fd up without closing it.
@@ -34,4 +35,4 @@ class UniqueFd {
   int fd_ = -1;
 };
 
-}  // namespace fips::privsep
+}  // namespace fips
