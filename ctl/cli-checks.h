@@ -9,7 +9,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "router/identity/secret-text.h"
+#include "lib/identity/secret-text.h"
 
 namespace fips::ctl {
 
@@ -37,7 +37,7 @@ inline const CLI::Validator refreshSeconds(
 // belongs, without repeating it (#7): the value never reaches the daemon.
 inline const CLI::Validator notSecretKey(
     [](std::string& value) {
-      return router::identity::secretKeyNotPeer(value).value_or(std::string());
+      return identity::secretKeyNotPeer(value).value_or(std::string());
     },
     "");
 

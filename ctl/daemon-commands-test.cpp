@@ -7,7 +7,7 @@
 
 #include <doctest/doctest.h>
 
-#include "router/identity/test-util.h"
+#include "lib/identity/test-util.h"
 
 namespace fips::ctl {
 namespace {
@@ -25,7 +25,7 @@ TEST_CASE("connect: fd00::/8 addresses are the mesh's own") {
 }
 
 TEST_CASE("peers: an npub as is, a name through the hosts file") {
-  router::identity::test::TempDir dir;
+  identity::test::TempDir dir;
   const std::string hosts = (dir.path() / "hosts").string();
   std::ofstream(hosts) << "core-vm " << NPUB << "\n";
   CHECK(resolvePeer(NPUB, hosts) == std::optional<std::string>(NPUB));

@@ -32,11 +32,11 @@
 #include "ctl/socket-choice.h"
 #include "ctl/stats-render.h"
 #include "ctl/status-render.h"
+#include "lib/identity/nip19.h"
 #include "router/control/json/command-json.h"
 #include "router/control/json/probe-json.h"
 #include "router/control/probe/probe-job.h"
 #include "router/dns/host-map.h"
-#include "router/identity/nip19.h"
 
 namespace fips::ctl {
 
@@ -490,7 +490,7 @@ std::optional<int> runDaemonCommand(const DaemonOptions& options) {
 }
 
 std::optional<std::string> resolvePeer(const std::string& peer, const std::string& path) {
-  if (router::identity::hasNpubPrefix(peer)) return peer;
+  if (identity::hasNpubPrefix(peer)) return peer;
   std::ifstream in(path);
   if (!in) return std::nullopt;
   std::ostringstream text;
@@ -499,7 +499,7 @@ std::optional<std::string> resolvePeer(const std::string& peer, const std::strin
   const auto hosts = router::dns::parseHostsFile(text.str(), path, warnings);
   const auto* key = hosts.find(peer);
   if (key == nullptr) return std::nullopt;
-  return router::identity::encodeNpub(*key);
+  return identity::encodeNpub(*key);
 }
 
 bool isFipsMeshAddress(const std::string& address) {

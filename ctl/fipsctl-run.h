@@ -7,7 +7,7 @@
 #include <string>
 #include <sys/wait.h>
 
-#include "router/identity/test-util.h"
+#include "lib/identity/test-util.h"
 
 namespace fips::ctl::test {
 
@@ -20,15 +20,15 @@ struct RunResult {
 // Runs `env fipsctl <args>` through /bin/sh (env: "NAME=value ..." or "");
 // args must be shell-safe. FIPS_CONTROL_SOCKET is unset unless env sets it.
 inline RunResult runFipsctl(const std::string& args, const std::string& env = "") {
-  router::identity::test::TempDir capture;
+  identity::test::TempDir capture;
   std::string outPath = (capture.path() / "out").string();
   std::string errPath = (capture.path() / "err").string();
   std::string command = "env -u FIPS_CONTROL_SOCKET " + env + " " + std::string(FIPSCTL_PATH) +
                         " " + args + " >" + outPath + " 2>" + errPath + " </dev/null";
   int raw = std::system(command.c_str());
   int status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return {status, router::identity::test::readText(outPath),
-          router::identity::test::readText(errPath)};
+  return {status, identity::test::readText(outPath),
+          identity::test::readText(errPath)};
 }
 
 // One "fipsctl: ..." line on stderr.

@@ -12,17 +12,17 @@
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
-#include "router/crypto/secp256k1-context.h"
-#include "router/identity/nip19.h"
 #include "ctl/fipsctl-run.h"
-#include "router/identity/test-util.h"
+#include "lib/crypto/secp256k1-context.h"
+#include "lib/identity/nip19.h"
+#include "lib/identity/test-util.h"
 
 namespace fips::ctl {
 namespace {
 
-using router::identity::test::fileMode;
-using router::identity::test::readText;
-using router::identity::test::TempDir;
+using identity::test::fileMode;
+using identity::test::readText;
+using identity::test::TempDir;
 using test::isOneErrorLine;
 using test::RunResult;
 using test::runFipsctl;
@@ -40,7 +40,7 @@ std::vector<std::string> lines(const std::string& text) {
 }
 
 nlohmann::json firstVector() {
-  return router::identity::test::identityVectors()["valid"][0];
+  return identity::test::identityVectors()["valid"][0];
 }
 
 TEST_CASE("fipsctl: --help, -V and bad usage") {
@@ -212,7 +212,7 @@ TEST_CASE("fipsctl keygen: writes 0600/0644 files, refuses to overwrite without 
   CHECK(forced.status == 0);
   CHECK(readText(keyPath) != key);
   CHECK(fileMode(keyPath) == 0600);
-  CHECK(router::identity::test::entryCount(dir.path() / "sub") == 2);
+  CHECK(identity::test::entryCount(dir.path() / "sub") == 2);
 }
 
 TEST_CASE("fipsctl keygen -s: prints nsec then npub and writes nothing") {
@@ -222,12 +222,11 @@ TEST_CASE("fipsctl keygen -s: prints nsec then npub and writes nothing") {
   REQUIRE(result.status == 0);
   std::vector<std::string> out = lines(result.out);
   REQUIRE(out.size() == 2);
-  auto key = router::identity::decodeNsec(out[0]);
-  REQUIRE(std::holds_alternative<router::identity::SecretKey>(key));
   crypto::Secp256k1Context ctx;
-  CHECK(router::identity::encodeNpub(std::get<router::identity::SecretKey>(key).publicKey(ctx)) ==
-        out[1]);
-  CHECK(router::identity::test::entryCount(dir.path()) == 0);
+  auto key = identity::decodeNsec(ctx, out[0]);
+  REQUIRE(key.ok());
+  CHECK(identity::encodeNpub(key.value().publicKey()) == out[1]);
+  CHECK(identity::test::entryCount(dir.path()) == 0);
 }
 
 TEST_CASE("fipsctl keygen --json: one JSON object, with files or with -s") {
@@ -250,11 +249,10 @@ TEST_CASE("fipsctl keygen --json: one JSON object, with files or with -s") {
   REQUIRE(printed.status == 0);
   nlohmann::json pair = nlohmann::json::parse(printed.out, nullptr, false);
   REQUIRE(pair.is_object());
-  auto key = router::identity::decodeNsec(pair["nsec"].get<std::string>());
-  REQUIRE(std::holds_alternative<router::identity::SecretKey>(key));
   crypto::Secp256k1Context ctx;
-  CHECK(router::identity::encodeNpub(std::get<router::identity::SecretKey>(key).publicKey(ctx)) ==
-        pair["npub"]);
+  auto key = identity::decodeNsec(ctx, pair["nsec"].get<std::string>());
+  REQUIRE(key.ok());
+  CHECK(identity::encodeNpub(key.value().publicKey()) == pair["npub"]);
   CHECK(pair["node_addr"].get<std::string>().size() == 32);
   CHECK_FALSE(std::filesystem::exists(dir.path() / "none"));
 }
@@ -285,7 +283,7 @@ TEST_CASE("fipsctl identity: --json and human output match the vectors") {
 }
 
 TEST_CASE("fipsctl identity: malformed keys are one-line errors naming the check") {
-  nlohmann::json vectors = router::identity::test::identityVectors();
+  nlohmann::json vectors = identity::test::identityVectors();
   for (const auto& v : vectors["invalid"]) {
     std::string input = v["input"];
     if (input.starts_with("npub")) continue;

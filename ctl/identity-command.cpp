@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // fipsctl identity (see identity-command.h). Runs in fipsctl; --nsec and the
-// key file are operator input, parsed by router/identity, which never throws
+// key file are operator input, parsed by lib/identity, which never throws
 // on malformed keys.
 #include "ctl/identity-command.h"
 
@@ -13,27 +13,26 @@
 #include <nlohmann/json.hpp>
 
 #include "ctl/report.h"
-#include "router/identity/fips-address.h"
-#include "router/identity/key-file.h"
-#include "router/identity/nip19.h"
-#include "router/identity/node-addr.h"
+#include "lib/identity/fips-address.h"
+#include "lib/identity/key-file.h"
+#include "lib/identity/nip19.h"
+#include "lib/identity/node-addr.h"
 
 namespace fips::ctl {
 
 namespace {
 
-namespace identity = router::identity;
-
 // The secret key from --nsec or the key file, or the error to report.
-std::variant<identity::SecretKey, std::string> loadKey(const IdentityOptions& options) {
+std::variant<crypto::SecretKey, std::string> loadKey(const IdentityOptions& options,
+                                                     const crypto::Secp256k1Context& ctx) {
   if (options.nsec) {
-    auto parsed = identity::parseSecretKey(*options.nsec);
-    if (auto* err = std::get_if<identity::IdentityError>(&parsed)) {
-      return fmt::format("invalid --nsec: {}", err->message);
+    auto parsed = identity::parseSecretKey(ctx, *options.nsec);
+    if (!parsed.ok()) {
+      return fmt::format("invalid --nsec: {}", parsed.error().message);
     }
-    return std::move(std::get<identity::SecretKey>(parsed));
+    return std::move(parsed.value());
   }
-  auto loaded = identity::readKeyFile(options.keyFile);
+  auto loaded = identity::readKeyFile(ctx, options.keyFile);
   if (auto* err = std::get_if<std::string>(&loaded)) return std::move(*err);
   identity::LoadedKey& key = std::get<identity::LoadedKey>(loaded);
   if (key.warning) reportWarning(*key.warning);
@@ -58,9 +57,9 @@ CLI::App& addIdentityCommand(CLI::App& app, IdentityOptions& options) {
 }
 
 int runIdentity(const IdentityOptions& options, const crypto::Secp256k1Context& ctx) {
-  auto key = loadKey(options);
+  auto key = loadKey(options, ctx);
   if (auto* err = std::get_if<std::string>(&key)) return reportError(*err);
-  identity::PublicKey publicKey = std::get<identity::SecretKey>(key).publicKey(ctx);
+  crypto::PublicKey publicKey = std::get<crypto::SecretKey>(key).publicKey();
   identity::NodeAddr nodeAddr = identity::NodeAddr::fromPublicKey(publicKey);
   std::string npub = identity::encodeNpub(publicKey);
   std::string ipv6 = identity::FipsAddress::fromNodeAddr(nodeAddr).toString();

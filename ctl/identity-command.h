@@ -10,7 +10,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "router/crypto/secp256k1-context.h"
+#include "lib/crypto/secp256k1-context.h"
 
 namespace fips::ctl {
 

@@ -20,18 +20,17 @@
 #include "ctl/init-config.h"
 #include "ctl/keygen-command.h"
 #include "ctl/report.h"
+#include "lib/identity/fips-address.h"
+#include "lib/identity/key-file.h"
+#include "lib/identity/nip19.h"
+#include "lib/identity/node-addr.h"
 #include "privsep/config/config-error.h"
 #include "privsep/config/config-loader.h"
-#include "router/identity/fips-address.h"
-#include "router/identity/key-file.h"
-#include "router/identity/nip19.h"
-#include "router/identity/node-addr.h"
 
 namespace fips::ctl {
 
 namespace {
 
-namespace identity = router::identity;
 namespace fs = std::filesystem;
 
 constexpr mode_t CONFIG_FILE_MODE = 0600;
@@ -43,16 +42,16 @@ bool present(const fs::path& path) {
 
 // The key in DIR/fips.key, or nullopt when there is none; an unreadable
 // one is an error (init never replaces it).
-std::variant<std::optional<identity::PublicKey>, std::string> existingKey(
+std::variant<std::optional<crypto::PublicKey>, std::string> existingKey(
     const fs::path& keyPath, const crypto::Secp256k1Context& ctx) {
-  if (!present(keyPath)) return std::optional<identity::PublicKey>{};
-  auto loaded = identity::readKeyFile(keyPath);
+  if (!present(keyPath)) return std::optional<crypto::PublicKey>{};
+  auto loaded = identity::readKeyFile(ctx, keyPath);
   if (auto* err = std::get_if<std::string>(&loaded)) {
     return fmt::format("{} (init never replaces an existing key; fix or move it)", *err);
   }
   auto& key = std::get<identity::LoadedKey>(loaded);
   if (key.warning) reportWarning(*key.warning);
-  return std::optional<identity::PublicKey>{key.secretKey.publicKey(ctx)};
+  return std::optional<crypto::PublicKey>{key.secretKey.publicKey()};
 }
 
 // The settings from the command line, or an error line.
@@ -86,8 +85,7 @@ int printResult(const InitOptions& o, const InitSettings& s, bool reused) {
                               fmt::format("fipsctl -c {} status", config)};
   if (o.json) {
     const identity::NodeAddr addr =
-        identity::NodeAddr::fromPublicKey(std::get<identity::PublicKey>(
-            identity::decodeNpub(s.npub)));
+        identity::NodeAddr::fromPublicKey(identity::decodeNpub(s.npub).value());
     nlohmann::ordered_json out{
         {"npub", s.npub},
         {"node_addr", addr.toHex()},
@@ -150,11 +148,11 @@ int runInit(const InitOptions& o, const crypto::Secp256k1Context& ctx) {
 
   auto existing = existingKey(keyPath, ctx);
   if (auto* err = std::get_if<std::string>(&existing)) return reportError(*err);
-  const std::optional<identity::PublicKey> kept =
-      std::get<std::optional<identity::PublicKey>>(existing);
-  std::optional<identity::Keypair> fresh;
-  if (!kept) fresh = identity::generateKeypair(ctx);
-  const identity::PublicKey& publicKey = kept ? *kept : fresh->publicKey;
+  const std::optional<crypto::PublicKey> kept =
+      std::get<std::optional<crypto::PublicKey>>(existing);
+  std::optional<crypto::SecretKey> fresh;
+  if (!kept) fresh = identity::generateSecretKey(ctx);
+  const crypto::PublicKey& publicKey = kept ? *kept : fresh->publicKey();
   s.npub = identity::encodeNpub(publicKey);
   s.ipv6 = identity::FipsAddress::fromNodeAddr(identity::NodeAddr::fromPublicKey(publicKey))
                .toString();

@@ -13,7 +13,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "router/crypto/secp256k1-context.h"
+#include "lib/crypto/secp256k1-context.h"
 
 namespace fips::ctl {
 

@@ -9,9 +9,9 @@
 #include <doctest/doctest.h>
 
 #include "ctl/init-config.h"
+#include "lib/identity/test-util.h"
 #include "privsep/config/config-error.h"
 #include "privsep/config/config-loader.h"
-#include "router/identity/test-util.h"
 
 namespace fips::ctl {
 namespace {
@@ -65,7 +65,7 @@ InitSettings settings() {
   s.socketPath = "/tmp/node \"a\"/control.sock";
   s.dnsBind = "::";
   s.dnsPort = 53;
-  const std::string other = router::identity::test::identityVectors()["valid"][1]["npub"];
+  const std::string other = identity::test::identityVectors()["valid"][1]["npub"];
   s.peers = {{NPUB, "10.0.0.2:2121"}, {other, "peer.example:2200"}};
   return s;
 }

@@ -6,8 +6,8 @@
 
 #include <fmt/format.h>
 
-#include "router/identity/key-file.h"
-#include "router/identity/nip19.h"
+#include "lib/identity/key-file.h"
+#include "lib/identity/nip19.h"
 
 namespace fips::ctl {
 
@@ -59,7 +59,7 @@ std::variant<InitPeer, std::string> parsePeerSpec(std::string_view spec) {
   if (at == std::string_view::npos) return bad("no '@'");
   const std::string_view npub = spec.substr(0, at);
   const std::string_view addr = spec.substr(at + 1);
-  if (std::holds_alternative<router::identity::IdentityError>(router::identity::decodeNpub(npub))) {
+  if (!identity::decodeNpub(npub).ok()) {
     return bad("not a valid npub before '@'");
   }
   const auto colon = addr.rfind(':');
@@ -94,7 +94,7 @@ std::variant<std::pair<std::string, uint16_t>, std::string> parseDnsSpec(std::st
 }
 
 std::optional<std::string> initSocketPath(const std::string& dir) {
-  if (dir == router::identity::SYSTEM_CONFIG_DIR) return std::nullopt;
+  if (dir == identity::SYSTEM_CONFIG_DIR) return std::nullopt;
   return dir + "/control.sock";
 }
 

@@ -10,15 +10,15 @@
 #include <nlohmann/json.hpp>
 
 #include "ctl/fipsctl-run.h"
-#include "router/identity/test-util.h"
+#include "lib/identity/test-util.h"
 
 namespace fips::ctl {
 namespace {
 
-using router::identity::test::fileMode;
-using router::identity::test::readText;
-using router::identity::test::TempDir;
-using router::identity::test::writeText;
+using identity::test::fileMode;
+using identity::test::readText;
+using identity::test::TempDir;
+using identity::test::writeText;
 using test::isOneErrorLine;
 using test::RunResult;
 using test::runFipsctl;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // fipsctl keygen (see keygen-command.h). Runs in fipsctl; the target
 // directory is operator input, and the key files are written by
-// router/identity/key-file.cpp, which refuses symlinks and writes atomically.
+// lib/identity/key-file.cpp, which refuses symlinks and writes atomically.
 #include "ctl/keygen-command.h"
 
 #include <algorithm>
@@ -17,20 +17,18 @@
 #include <nlohmann/json.hpp>
 
 #include "ctl/report.h"
-#include "router/identity/fips-address.h"
-#include "router/identity/key-file.h"
-#include "router/identity/nip19.h"
-#include "router/identity/node-addr.h"
-#include "router/identity/secret-key.h"
+#include "lib/crypto/secp256k1-keys.h"
+#include "lib/identity/fips-address.h"
+#include "lib/identity/key-file.h"
+#include "lib/identity/nip19.h"
+#include "lib/identity/node-addr.h"
 
 namespace fips::ctl {
 
 namespace {
 
-namespace identity = router::identity;
-
 // identity --json's keys for `publicKey`.
-nlohmann::ordered_json identityJson(const identity::PublicKey& publicKey) {
+nlohmann::ordered_json identityJson(const crypto::PublicKey& publicKey) {
   const identity::NodeAddr nodeAddr = identity::NodeAddr::fromPublicKey(publicKey);
   return {{"npub", identity::encodeNpub(publicKey)},
           {"node_addr", nodeAddr.toHex()},
@@ -42,10 +40,10 @@ int flushStdout() {
   return 0;
 }
 
-int printToStdout(const identity::Keypair& keypair, bool json) {
-  identity::SecretString nsec = identity::encodeNsec(keypair.secretKey);
+int printToStdout(const crypto::SecretKey& keypair, bool json) {
+  identity::SecretString nsec = identity::encodeNsec(keypair);
   if (json) {
-    nlohmann::ordered_json out = identityJson(keypair.publicKey);
+    nlohmann::ordered_json out = identityJson(keypair.publicKey());
     out["nsec"] = std::string(nsec.view());
     std::string text = out.dump(2);
     std::fprintf(stdout, "%s\n", text.c_str());
@@ -54,14 +52,14 @@ int printToStdout(const identity::Keypair& keypair, bool json) {
     out["nsec"].get_ref<std::string&>().assign(nsec.view().size(), '\0');
     return flushStdout();
   }
-  std::string npub = identity::encodeNpub(keypair.publicKey);
+  std::string npub = identity::encodeNpub(keypair.publicKey());
   std::fwrite(nsec.view().data(), 1, nsec.view().size(), stdout);
   std::fputc('\n', stdout);
   std::fprintf(stdout, "%s\n", npub.c_str());
   return flushStdout();
 }
 
-int writeFiles(const identity::Keypair& keypair, const KeygenOptions& options) {
+int writeFiles(const crypto::SecretKey& keypair, const KeygenOptions& options) {
   std::filesystem::path dir(options.dir);
   std::filesystem::path keyPath = dir / identity::KEY_FILE_NAME;
   struct stat st;
@@ -75,7 +73,7 @@ int writeFiles(const identity::Keypair& keypair, const KeygenOptions& options) {
       "NOTE: Set 'node.identity.persistent: true' in fips.yaml\n      for the daemon to use "
       "these keys (without it, it runs with a fresh identity\n      and leaves them alone).\n";
   if (options.json) {
-    nlohmann::ordered_json out = identityJson(keypair.publicKey);
+    nlohmann::ordered_json out = identityJson(keypair.publicKey());
     out["key_file"] = keyPath.string();
     out["pub_file"] = (dir / identity::PUB_FILE_NAME).string();
     fmt::print("{}\n", out.dump(2));
@@ -84,7 +82,7 @@ int writeFiles(const identity::Keypair& keypair, const KeygenOptions& options) {
   }
   // The npub alone on stdout, for PUB=$(fipsctl keygen -d DIR); the
   // reference prints it to stderr with the notes (see keygen-command.h).
-  fmt::print("{}\n", identity::encodeNpub(keypair.publicKey));
+  fmt::print("{}\n", identity::encodeNpub(keypair.publicKey()));
   fmt::print(stderr, "Key files written to: {}/\n\n{}", dir.string(), NOTE);
   return flushStdout();
 }
@@ -109,13 +107,13 @@ std::optional<std::string> makeKeyDir(const std::filesystem::path& dir) {
 }
 
 std::optional<std::string> writeKeyPair(const std::filesystem::path& dir,
-                                        const identity::Keypair& keypair) {
+                                        const crypto::SecretKey& keypair) {
   if (auto err = makeKeyDir(dir)) return err;
-  if (auto err = identity::writeKeyFile(dir / identity::KEY_FILE_NAME, keypair.secretKey)) {
+  if (auto err = identity::writeKeyFile(dir / identity::KEY_FILE_NAME, keypair)) {
     return fmt::format("failed to write key file: {}", *err);
   }
   // The private key is on disk already, so a missing fips.pub only warns.
-  if (auto err = identity::writePubFile(dir / identity::PUB_FILE_NAME, keypair.publicKey)) {
+  if (auto err = identity::writePubFile(dir / identity::PUB_FILE_NAME, keypair.publicKey())) {
     reportWarning(fmt::format("failed to write pub file: {}", *err));
   }
   return std::nullopt;
@@ -133,7 +131,7 @@ CLI::App& addKeygenCommand(CLI::App& app, KeygenOptions& options) {
 }
 
 int runKeygen(const KeygenOptions& options, const crypto::Secp256k1Context& ctx) {
-  identity::Keypair keypair = identity::generateKeypair(ctx);
+  crypto::SecretKey keypair = identity::generateSecretKey(ctx);
   if (options.toStdout) return printToStdout(keypair, options.json);
   return writeFiles(keypair, options);
 }

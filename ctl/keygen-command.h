@@ -11,8 +11,8 @@
 
 #include <CLI/CLI.hpp>
 
-#include "router/crypto/secp256k1-context.h"
-#include "router/identity/secret-key.h"
+#include "lib/crypto/secp256k1-context.h"
+#include "lib/crypto/secp256k1-keys.h"
 
 namespace fips::ctl {
 
@@ -47,6 +47,6 @@ std::optional<std::string> makeKeyDir(const std::filesystem::path& dir);
 // fips.pub (a failed fips.pub only warns on stderr). Replaces an existing
 // fips.key: the caller checks first. The reason on failure.
 std::optional<std::string> writeKeyPair(const std::filesystem::path& dir,
-                                        const router::identity::Keypair& keypair);
+                                        const crypto::SecretKey& keypair);
 
 }  // namespace fips::ctl

@@ -18,7 +18,7 @@
 #include "ctl/keygen-command.h"
 #include "ctl/report.h"
 #include "fips-build-config.h"
-#include "router/crypto/secp256k1-context.h"
+#include "lib/crypto/secp256k1-context.h"
 
 namespace {
 

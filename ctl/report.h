@@ -10,14 +10,14 @@
 #include <string>
 #include <string_view>
 
-#include "router/identity/secret-text.h"
+#include "lib/identity/secret-text.h"
 
 namespace fips::ctl {
 
 // Prints "fipsctl: <reason>" to stderr, secret keys withheld, and returns
 // the exit status 1.
 inline int reportError(std::string_view reason) {
-  const std::string line = router::identity::withoutSecretKeys(reason);
+  const std::string line = identity::withoutSecretKeys(reason);
   std::fprintf(stderr, "fipsctl: %s\n", line.c_str());
   return 1;
 }

@@ -8,10 +8,10 @@
 #include <fmt/format.h>
 
 #include "ctl/table.h"
+#include "lib/identity/fips-address.h"
+#include "lib/identity/node-addr.h"
 #include "router/control/json/node-json.h"
 #include "router/control/json/snapshot-text.h"
-#include "router/identity/fips-address.h"
-#include "router/identity/node-addr.h"
 
 namespace fips::ctl {
 
@@ -23,10 +23,10 @@ using router::control::json::Json;
 
 // The fd00:: address of a 16-byte node_addr; "-" for anything else.
 std::string meshAddress(capnp::Data::Reader nodeAddr) {
-  if (nodeAddr.size() != router::identity::NodeAddr::SIZE) return "-";
-  std::array<uint8_t, router::identity::NodeAddr::SIZE> bytes{};
+  if (nodeAddr.size() != identity::NodeAddr::SIZE) return "-";
+  std::array<uint8_t, identity::NodeAddr::SIZE> bytes{};
   std::copy(nodeAddr.begin(), nodeAddr.end(), bytes.begin());
-  return router::identity::FipsAddress::fromNodeAddr(router::identity::NodeAddr(bytes)).toString();
+  return identity::FipsAddress::fromNodeAddr(identity::NodeAddr(bytes)).toString();
 }
 
 std::string treeLine(schema::TreeStatus::Reader t) {

@@ -24,7 +24,7 @@
 using fips::privsep::Channel;
 using fips::privsep::ChannelLimits;
 using fips::privsep::EventBase;
-using fips::privsep::UniqueFd;
+using fips::UniqueFd;
 
 namespace {
 

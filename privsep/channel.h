@@ -18,8 +18,8 @@
 #include <capnp/message.h>
 #include <kj/array.h>
 
+#include "lib/unique-fd.h"
 #include "privsep/libevent.h"
-#include "privsep/unique-fd.h"
 
 namespace fips::privsep {
 

@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <string>
 
-#include "privsep/unique-fd.h"
+#include "lib/unique-fd.h"
 
 namespace fips::privsep {
 

@@ -60,15 +60,15 @@ privsep::ChannelLimits routerLimits() {
 HelperDaemon::HelperDaemon(privsep::EventBase& base)
     : base_(base),
       router_(
-          base, privsep::UniqueFd(privsep::PEER_CHANNEL_FD), "tun-helper<-router", routerLimits(),
-          [this](capnp::MessageReader& r, std::vector<privsep::UniqueFd>&) { onRouterMessage(r); },
+          base, UniqueFd(privsep::PEER_CHANNEL_FD), "tun-helper<-router", routerLimits(),
+          [this](capnp::MessageReader& r, std::vector<UniqueFd>&) { onRouterMessage(r); },
           [this] {
             spdlog::info("router went away: stopping");
             stop();
           }),
       supervisor_(
           base, schema::Role::TUN_HELPER, false, [this](auto c) { onConfigure(c); },
-          [](const std::string&, privsep::UniqueFd) {}, [this] { stop(); }),
+          [](const std::string&, UniqueFd) {}, [this] { stop(); }),
       allow_(std::array<privsep::AllowRule<bool>, 1>{{
           {true, privsep::stateBit(State::FD_SENT), 1},
       }}) {

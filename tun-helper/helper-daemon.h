@@ -8,11 +8,11 @@
 
 #include <memory>
 
+#include "lib/unique-fd.h"
 #include "privsep/allow-table.h"
 #include "privsep/channel.h"
 #include "privsep/libevent.h"
 #include "privsep/supervisor-link.h"
-#include "privsep/unique-fd.h"
 
 #include "tun-helper/rule-monitor.h"
 #include "tun-helper/tun-interface.h"
@@ -46,8 +46,8 @@ class HelperDaemon {
   privsep::SupervisorLink supervisor_;
   std::unique_ptr<TunInterface> interface_;
   std::unique_ptr<RuleMonitor> ruleMonitor_;
-  privsep::UniqueFd dnsSocket_;     // a privileged DNS port, until handed to the router
-  privsep::UniqueFd dnsTcpSocket_;  // its TCP listener, likewise
+  UniqueFd dnsSocket_;     // a privileged DNS port, until handed to the router
+  UniqueFd dnsTcpSocket_;  // its TCP listener, likewise
   State state_ = State::WAITING;
   privsep::AllowTable<bool, 1> allow_;
   privsep::EventPtr sigterm_;

@@ -20,7 +20,7 @@
 #include <cap-ng.h>
 #include <doctest/doctest.h>
 
-#include "privsep/unique-fd.h"
+#include "lib/unique-fd.h"
 
 #include "tun-helper/link-config.h"
 #include "tun-helper/netlink.h"
@@ -70,8 +70,8 @@ bool contains(const std::string& text, const std::string& part) {
 std::string inChild(const std::function<std::string()>& fn) {
   std::array<int, 2> fds{};
   REQUIRE(pipe2(fds.data(), O_CLOEXEC) == 0);
-  privsep::UniqueFd readEnd(fds[0]);
-  privsep::UniqueFd writeEnd(fds[1]);
+  UniqueFd readEnd(fds[0]);
+  UniqueFd writeEnd(fds[1]);
   pid_t pid = fork();
   REQUIRE(pid >= 0);
   if (pid == 0) {
@@ -218,7 +218,7 @@ TEST_CASE("disabled IPv6 names the sysctls a new device inherits") {
 TEST_CASE("teardown leaves no link, route or rule, even while the fd is held elsewhere") {
   if (!haveRoot()) return;
   enterFreshNetns();
-  privsep::UniqueFd held;
+  UniqueFd held;
   {
     TunInterface tun(testSettings());
     held.reset(dup(tun.fd()));

@@ -42,8 +42,8 @@ bool validName(std::string_view name) {
   });
 }
 
-privsep::UniqueFd openCloneDevice(const std::string& name) {
-  privsep::UniqueFd fd(::open(TUN_CLONE_DEVICE, O_RDWR | O_CLOEXEC));
+UniqueFd openCloneDevice(const std::string& name) {
+  UniqueFd fd(::open(TUN_CLONE_DEVICE, O_RDWR | O_CLOEXEC));
   if (fd) return fd;
   int err = errno;
   std::string text = failurePrefix(name) + TUN_CLONE_DEVICE + ": " + errnoText(err);

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-#include "privsep/unique-fd.h"
+#include "lib/unique-fd.h"
 
 namespace fips::tunhelper {
 
@@ -38,7 +38,7 @@ class TunDevice {
 
  private:
   std::string name_;
-  privsep::UniqueFd fd_;
+  UniqueFd fd_;
   uint32_t ifindex_ = 0;
 };
 

@@ -20,7 +20,8 @@
 #include "privsep/config/log-level.h"
 #include "privsep/host-name.h"
 
-#include "router/identity/nip19.h"
+#include "lib/crypto/secp256k1-context.h"
+#include "lib/identity/nip19.h"
 
 namespace fips::privsep::config {
 
@@ -161,9 +162,10 @@ void Validator::checkNode() {
   const NodeConfig& n = c_.node;
   if (n.identity.nsec) {
     // The value is a secret: describe what is wrong, never quote it.
-    auto key = router::identity::parseSecretKey(*n.identity.nsec);
-    if (auto* bad = std::get_if<router::identity::IdentityError>(&key)) {
-      error("node.identity.nsec", "is not a usable nsec1... or 64-hex secret key: " + bad->message);
+    const crypto::Secp256k1Context ctx;
+    auto key = identity::parseSecretKey(ctx, *n.identity.nsec);
+    if (!key.ok()) {
+      error("node.identity.nsec", "is not a usable nsec1... or 64-hex secret key: " + key.error().message);
     }
   }
   // Too long to bind: the daemon runs without a control socket. A warning,
@@ -182,17 +184,18 @@ void Validator::checkNode() {
 }
 
 void Validator::checkPeers() {
-  // X-only key -> index of the first entry with it.
-  std::map<std::array<std::uint8_t, 32>, std::size_t> firstWithKey;
+  // Compressed key -> index of the first entry with it (an npub is lifted to
+  // even Y, so equal X means equal compressed form).
+  std::map<std::array<std::uint8_t, 33>, std::size_t> firstWithKey;
   for (std::size_t i = 0; i < c_.peers.size(); ++i) {
     const PeerConfig& peer = c_.peers[i];
     const std::string path = fmt::format("peers[{}]", i);
-    auto key = router::identity::decodeNpub(peer.npub);
-    if (auto* bad = std::get_if<router::identity::IdentityError>(&key)) {
+    auto key = identity::decodeNpub(peer.npub);
+    if (!key.ok()) {
       error(path + ".npub",
-            fmt::format("{} is not a valid npub: {}", quoteValue(peer.npub), bad->message));
+            fmt::format("{} is not a valid npub: {}", quoteValue(peer.npub), key.error().message));
     } else if (auto [it, fresh] =
-                   firstWithKey.emplace(std::get<router::identity::PublicKey>(key).xOnly(), i);
+                   firstWithKey.emplace(key.value().compressed(), i);
                !fresh) {
       error(path + ".npub",
             fmt::format("the same peer as peers[{}] (one entry per npub)", it->second));

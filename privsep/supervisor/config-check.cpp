@@ -6,7 +6,7 @@
 
 #include "privsep/config/secret-file-mode.h"
 
-#include "router/identity/key-file.h"
+#include "lib/identity/key-file.h"
 
 namespace fips::privsep::supervisor {
 
@@ -29,7 +29,7 @@ config::LoadResult loadCheckedConfig(const std::optional<std::string>& file) {
           fmt::join(paths, ", "))});
     }
   }
-  const std::string key = fmt::format("{}/{}", loaded.keyDir, router::identity::KEY_FILE_NAME);
+  const std::string key = fmt::format("{}/{}", loaded.keyDir, identity::KEY_FILE_NAME);
   if (auto loose = config::looseSecretFileWarning(key, "the node's secret key")) {
     loaded.warnings.push_back(std::move(*loose));
   }

@@ -8,7 +8,7 @@
 
 #include <string>
 
-#include "privsep/unique-fd.h"
+#include "lib/unique-fd.h"
 
 namespace fips::privsep::supervisor {
 

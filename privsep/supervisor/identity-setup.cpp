@@ -7,22 +7,21 @@
 
 #include "privsep/log.h"
 
-#include "router/crypto/secp256k1-context.h"
-#include "router/identity/fips-address.h"
-#include "router/identity/nip19.h"
-#include "router/identity/node-addr.h"
-#include "router/identity/resolve-identity.h"
+#include "lib/crypto/secp256k1-context.h"
+#include "lib/identity/fips-address.h"
+#include "lib/identity/nip19.h"
+#include "lib/identity/node-addr.h"
+#include "lib/identity/resolve-identity.h"
 
 namespace fips::privsep::supervisor {
 
-namespace ident = fips::router::identity;
+namespace ident = fips::identity;
 
 bool otherIdentity(const NodeIdentity& running, std::string_view nsec) {
-  const auto key = ident::parseSecretKey(nsec);
-  const auto* secret = std::get_if<ident::SecretKey>(&key);
-  if (secret == nullptr) return true;
   crypto::Secp256k1Context ctx;
-  return ident::encodeNpub(secret->publicKey(ctx)) != running.npub;
+  const auto key = ident::parseSecretKey(ctx, nsec);
+  if (!key.ok()) return true;
+  return ident::encodeNpub(key.value().publicKey()) != running.npub;
 }
 
 void prepareIdentityAndUser(SupervisorSettings& settings) {
@@ -35,7 +34,7 @@ void prepareIdentityAndUser(SupervisorSettings& settings) {
   if (auto* error = std::get_if<std::string>(&resolved)) throw std::runtime_error(*error);
   auto& id = std::get<ident::ResolvedIdentity>(resolved);
   for (const auto& warning : id.warnings) spdlog::warn("{}", warning);
-  auto pub = id.secretKey.publicKey(ctx);
+  auto pub = id.secretKey.publicKey();
   auto address = ident::FipsAddress::fromNodeAddr(ident::NodeAddr::fromPublicKey(pub));
   settings.identity.secret = id.secretKey.secret().clone();
   settings.identity.npub = ident::encodeNpub(pub);

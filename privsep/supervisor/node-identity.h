@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-#include "router/crypto/secret.h"
+#include "lib/crypto/secret.h"
 
 namespace fips::privsep::supervisor {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <sys/types.h>
 
-#include "privsep/unique-fd.h"
+#include "lib/unique-fd.h"
 
 namespace fips::privsep::supervisor {
 

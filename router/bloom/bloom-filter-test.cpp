@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "router/crypto/test-util.h"
+#include "lib/crypto/test-util.h"
 #include "router/stp/stp-test-util.h"  // first: sets up doctest
 
 namespace fips::router::bloom {

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <cstring>
 
-#include "router/crypto/sha256.h"
+#include "lib/crypto/sha256.h"
 #include "router/fmp/fmp-le.h"
 
 namespace fips::router::bloom {

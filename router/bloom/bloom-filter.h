@@ -11,7 +11,7 @@
 #include <optional>
 #include <span>
 
-#include "router/identity/node-addr.h"
+#include "lib/identity/node-addr.h"
 
 namespace fips::router::bloom {
 

@@ -11,7 +11,7 @@
 
 #include "privsep/dns-socket.h"
 
-#include "router/identity/nip19.h"
+#include "lib/identity/nip19.h"
 
 namespace fips::router {
 
@@ -60,7 +60,7 @@ std::unique_ptr<DnsService> DnsService::start(privsep::EventBase& base,
   return service;
 }
 
-void DnsService::adoptTcp(privsep::UniqueFd listener) {
+void DnsService::adoptTcp(UniqueFd listener) {
   tcp_ = std::make_unique<DnsTcpListener>(
       base_, std::move(listener),
       [this](std::span<const uint8_t> query) -> std::optional<std::vector<uint8_t>> {
@@ -74,7 +74,7 @@ void DnsService::adoptTcp(privsep::UniqueFd listener) {
                DNS_TCP_MAX_CONNECTIONS, DNS_TCP_IDLE_SECS);
 }
 
-std::unique_ptr<DnsService> DnsService::adopt(privsep::EventBase& base, privsep::UniqueFd fd,
+std::unique_ptr<DnsService> DnsService::adopt(privsep::EventBase& base, UniqueFd fd,
                                               const DnsServiceConfig& config,
                                               dns::HostsReloader& hosts, ResolvedFn onResolved) {
   std::unique_ptr<DnsService> service(
@@ -88,7 +88,7 @@ std::unique_ptr<DnsService> DnsService::adopt(privsep::EventBase& base, privsep:
   return service;
 }
 
-DnsService::DnsService(privsep::EventBase& base, privsep::UniqueFd fd, uint32_t ttl,
+DnsService::DnsService(privsep::EventBase& base, UniqueFd fd, uint32_t ttl,
                        dns::HostsReloader& hosts, ResolvedFn onResolved)
     : base_(base), fd_(std::move(fd)), responder_(ttl, hosts), onResolved_(std::move(onResolved)) {}
 

@@ -18,14 +18,14 @@
 #include <string>
 #include <vector>
 
+#include "lib/unique-fd.h"
 #include "privsep/libevent.h"
-#include "privsep/unique-fd.h"
 
+#include "lib/crypto/secp256k1-keys.h"
 #include "router/daemon/dns-tcp-listener.h"
 #include "router/dns/dns-responder.h"
 #include "router/dns/host-map.h"
 #include "router/dns/hosts-reloader.h"
-#include "router/identity/public-key.h"
 #include "supervisor.capnp.h"
 
 namespace fips::router {
@@ -51,7 +51,7 @@ struct DnsServiceConfig {
 class DnsService {
  public:
   // Called with each identity an AAAA answer resolved.
-  using ResolvedFn = std::function<void(const identity::PublicKey&)>;
+  using ResolvedFn = std::function<void(const crypto::PublicKey&)>;
 
   // Binds dns.bind_addr:dns.port itself, UDP and TCP (see
   // privsep/dns-socket.h; a failed TCP bind is logged and UDP serves
@@ -64,13 +64,13 @@ class DnsService {
                                            dns::HostsReloader& hosts, ResolvedFn onResolved);
   // Serves on a socket the tun-helper bound (privileged port); needs no
   // syscall beyond the seccomp list.
-  static std::unique_ptr<DnsService> adopt(privsep::EventBase& base, privsep::UniqueFd fd,
+  static std::unique_ptr<DnsService> adopt(privsep::EventBase& base, UniqueFd fd,
                                            const DnsServiceConfig& config,
                                            dns::HostsReloader& hosts, ResolvedFn onResolved);
 
   // Serves TCP on a listening socket the tun-helper bound (privileged
   // port, dnsTcpSocketReady).
-  void adoptTcp(privsep::UniqueFd listener);
+  void adoptTcp(UniqueFd listener);
 
   DnsService(const DnsService&) = delete;
   DnsService& operator=(const DnsService&) = delete;
@@ -84,14 +84,14 @@ class DnsService {
   const DnsTcpListener* tcp() const { return tcp_.get(); }
 
  private:
-  DnsService(privsep::EventBase& base, privsep::UniqueFd fd, uint32_t ttl,
+  DnsService(privsep::EventBase& base, UniqueFd fd, uint32_t ttl,
              dns::HostsReloader& hosts, ResolvedFn onResolved);
   static void onReadable(evutil_socket_t, short, void* arg);
   // Serves up to a burst of queued datagrams; false when the socket is empty.
   bool serveOne();
 
   privsep::EventBase& base_;
-  privsep::UniqueFd fd_;
+  UniqueFd fd_;
   dns::DnsResponder responder_;
   ResolvedFn onResolved_;
   privsep::EventPtr event_;

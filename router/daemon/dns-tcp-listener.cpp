@@ -30,7 +30,7 @@ bool isMeshPeer(const sockaddr_storage& peer) {
 
 struct DnsTcpListener::Connection {
   DnsTcpListener* owner = nullptr;
-  privsep::UniqueFd fd;
+  UniqueFd fd;
   privsep::EventPtr readEvent;   // persistent, with the idle timeout
   privsep::EventPtr writeEvent;  // pending only while `out` is not empty
   dns::DnsTcpFramer framer;
@@ -38,7 +38,7 @@ struct DnsTcpListener::Connection {
   bool peerClosed = false;
 };
 
-DnsTcpListener::DnsTcpListener(privsep::EventBase& base, privsep::UniqueFd listener,
+DnsTcpListener::DnsTcpListener(privsep::EventBase& base, UniqueFd listener,
                                AnswerFn answer)
     : base_(base), listener_(std::move(listener)), answer_(std::move(answer)) {
   acceptEvent_.reset(event_new(base_.get(), listener_.get(), EV_READ | EV_PERSIST,
@@ -60,7 +60,7 @@ void DnsTcpListener::onAccept(evutil_socket_t fd, short, void* arg) {
 void DnsTcpListener::acceptOne(int listenFd) {
   sockaddr_storage peer{};
   socklen_t len = sizeof(peer);
-  privsep::UniqueFd fd(
+  UniqueFd fd(
       ::accept4(listenFd, reinterpret_cast<sockaddr*>(&peer), &len, SOCK_NONBLOCK | SOCK_CLOEXEC));
   if (!fd) {
     if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR && errno != ECONNABORTED) {

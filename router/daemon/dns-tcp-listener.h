@@ -25,8 +25,8 @@
 #include <span>
 #include <vector>
 
+#include "lib/unique-fd.h"
 #include "privsep/libevent.h"
-#include "privsep/unique-fd.h"
 
 #include "router/dns/dns-tcp-framer.h"
 
@@ -52,7 +52,7 @@ class DnsTcpListener {
   using AnswerFn = std::function<std::optional<std::vector<uint8_t>>(std::span<const uint8_t>)>;
 
   // Serves `listener` (bound, listening, non-blocking) on `base`.
-  DnsTcpListener(privsep::EventBase& base, privsep::UniqueFd listener, AnswerFn answer);
+  DnsTcpListener(privsep::EventBase& base, UniqueFd listener, AnswerFn answer);
   DnsTcpListener(const DnsTcpListener&) = delete;
   DnsTcpListener& operator=(const DnsTcpListener&) = delete;
   ~DnsTcpListener();
@@ -74,7 +74,7 @@ class DnsTcpListener {
   void close(Connection& c);
 
   privsep::EventBase& base_;
-  privsep::UniqueFd listener_;
+  UniqueFd listener_;
   AnswerFn answer_;
   privsep::EventPtr acceptEvent_;
   std::map<int, std::unique_ptr<Connection>> connections_;

@@ -21,7 +21,7 @@ int main() {
   fips::privsep::initLogging("router", fips::privsep::effectiveLogLevel(spdlog::level::info));
   try {
     // Claim the tun-helper channel before anything can reuse fd 4.
-    fips::privsep::UniqueFd tunChannel;
+    fips::UniqueFd tunChannel;
     if (fips::privsep::fdIsOpen(fips::privsep::PEER_CHANNEL_FD)) {
       tunChannel.reset(fips::privsep::PEER_CHANNEL_FD);
     }

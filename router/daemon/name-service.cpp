@@ -38,12 +38,12 @@ void NameService::start(schema::RouterConfig::Reader slice) {
   if (dns_ && tunIfindex_) dns_->setMeshIfindex(*tunIfindex_);
 }
 
-void NameService::adoptUdp(privsep::UniqueFd fd) {
+void NameService::adoptUdp(UniqueFd fd) {
   udpHandover_ = std::move(fd);
   adopt();
 }
 
-void NameService::adoptTcp(privsep::UniqueFd fd) {
+void NameService::adoptTcp(UniqueFd fd) {
   tcpHandover_ = std::move(fd);
   adopt();
 }

@@ -12,7 +12,7 @@
 #include <optional>
 
 #include "privsep/libevent.h"
-#include "privsep/unique-fd.h"
+#include "lib/unique-fd.h"
 
 #include "router/daemon/dns-service.h"
 #include "router/dns/host-map.h"
@@ -34,8 +34,8 @@ class NameService {
   void start(schema::RouterConfig::Reader slice);
   // The tun-helper's DNS sockets (dnsSocketReady, then dnsTcpSocketReady);
   // fatal when the config does not ask for them.
-  void adoptUdp(privsep::UniqueFd fd);
-  void adoptTcp(privsep::UniqueFd fd);
+  void adoptUdp(UniqueFd fd);
+  void adoptTcp(UniqueFd fd);
   // The TUN's ifindex: DNS queries arriving on it are dropped.
   void setMeshIfindex(uint32_t ifindex);
 
@@ -54,8 +54,8 @@ class NameService {
   std::unique_ptr<DnsService> dns_;
   std::optional<DnsServiceConfig> config_;  // set by start
   bool byHelper_ = false;                   // privileged port: the tun-helper binds it
-  privsep::UniqueFd udpHandover_;           // its socket, until adopted
-  privsep::UniqueFd tcpHandover_;           // its TCP listener, until adopted
+  UniqueFd udpHandover_;           // its socket, until adopted
+  UniqueFd tcpHandover_;           // its TCP listener, until adopted
   std::optional<uint32_t> tunIfindex_;
 };
 

@@ -4,7 +4,7 @@
 
 namespace fips::router {
 
-void OnDemandLookups::add(mesh::MeshNode& node, const identity::PublicKey& key) {
+void OnDemandLookups::add(mesh::MeshNode& node, const crypto::PublicKey& key) {
   node.learnIdentity(key);
   targets_.emplace(identity::NodeAddr::fromPublicKey(key), Target{});
 }

@@ -11,8 +11,8 @@
 #include <cstdint>
 #include <map>
 
-#include "router/identity/node-addr.h"
-#include "router/identity/public-key.h"
+#include "lib/crypto/secp256k1-keys.h"
+#include "lib/identity/node-addr.h"
 #include "router/mesh/mesh-node.h"
 
 namespace fips::router {
@@ -20,7 +20,7 @@ namespace fips::router {
 class OnDemandLookups {
  public:
   // A peer to look up (its key is handed to the node's identity cache).
-  void add(mesh::MeshNode& node, const identity::PublicKey& key);
+  void add(mesh::MeshNode& node, const crypto::PublicKey& key);
   // Starts the lookups that are due (call every tick).
   void tick(mesh::MeshNode& node, uint64_t nowMs);
   // The node's answers; false if target is not one of ours.

@@ -7,7 +7,7 @@
 
 #include "privsep/log.h"
 
-#include "router/identity/nip19.h"
+#include "lib/identity/nip19.h"
 
 namespace fips::router {
 
@@ -23,7 +23,7 @@ void PeerDialer::start(schema::RouterConfig::Reader slice, mesh::MeshNode& mesh,
       [this](uint32_t transport, uint32_t request, const std::string& host, uint16_t port) {
         return transports_.resolve(transport, request, host, port);
       },
-      [this](const identity::PublicKey& peer, std::vector<link::TransportAddr> addrs,
+      [this](const crypto::PublicKey& peer, std::vector<link::TransportAddr> addrs,
              bool ephemeral) {
         // A connect-time name (fipsctl connect) is dialed once at its first address.
         const bool taken = ephemeral ? mesh_->addEphemeralPeer(peer, addrs.front())
@@ -45,8 +45,7 @@ void PeerDialer::start(schema::RouterConfig::Reader slice, mesh::MeshNode& mesh,
   for (auto peer : slice.getPeers()) {
     if (peer.getAutoConnect()) continue;
     auto decoded = identity::decodeNpub(std::string(peer.getNpub()));
-    if (const auto* onDemand = std::get_if<identity::PublicKey>(&decoded))
-      onDemand_.add(*mesh_, *onDemand);
+    if (decoded.ok()) onDemand_.add(*mesh_, decoded.value());
   }
   for (const auto& w : warnings) spdlog::warn("{}", w);
   resolveDue(clock_.nowMs());

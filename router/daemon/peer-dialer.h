@@ -18,7 +18,7 @@
 #include "router/daemon/peer-resolver.h"
 #include "router/daemon/static-peers.h"
 #include "router/daemon/transport-set.h"
-#include "router/identity/node-addr.h"
+#include "lib/identity/node-addr.h"
 #include "router/link/link-io.h"
 #include "router/mesh/mesh-node.h"
 #include "supervisor.capnp.h"

@@ -19,15 +19,15 @@ struct Sent {
   uint16_t port;
 };
 
-identity::PublicKey generatorKey() {
+crypto::PublicKey generatorKey() {
   // x of the secp256k1 generator: a valid x-only key.
   const std::array<uint8_t, 32> x = {0x79, 0xBE, 0x66, 0x7E, 0xF9, 0xDC, 0xBB, 0xAC,
                                      0x55, 0xA0, 0x62, 0x95, 0xCE, 0x87, 0x0B, 0x07,
                                      0x02, 0x9B, 0xFC, 0xDB, 0x2D, 0xCE, 0x28, 0xD9,
                                      0x59, 0xF2, 0x81, 0x5B, 0x16, 0xF8, 0x17, 0x98};
-  auto key = identity::PublicKey::fromXOnly(std::span<const uint8_t, 32>(x));
-  REQUIRE(std::holds_alternative<identity::PublicKey>(key));
-  return std::get<identity::PublicKey>(key);
+  auto key = crypto::PublicKey::fromXOnly(std::span<const uint8_t, 32>(x));
+  REQUIRE(key);
+  return *key;
 }
 
 link::TransportAddr v4(uint8_t last, uint16_t port = 2121) {
@@ -55,7 +55,7 @@ struct Fixture {
         sent.push_back({t, id, host, port});
         return true;
       },
-      [this](const identity::PublicKey&, std::vector<link::TransportAddr> a, bool once) {
+      [this](const crypto::PublicKey&, std::vector<link::TransportAddr> a, bool once) {
         published.push_back(std::move(a));
         ephemeral.push_back(once);
       }};
@@ -236,7 +236,7 @@ TEST_CASE("resolver: with a long retry cap the refresh of a down peer waits at m
         ids.push_back(id);
         return true;
       },
-      [](const identity::PublicKey&, std::vector<link::TransportAddr>, bool) {});
+      [](const crypto::PublicKey&, std::vector<link::TransportAddr>, bool) {});
   auto down = [](const identity::NodeAddr&) { return false; };
   resolver.add(generatorKey(), "b", {}, {{1, {"node-b", 2121}}});
   uint64_t now = 0;

@@ -32,7 +32,7 @@ PeerResolver::PeerResolver(uint64_t retryBaseMs, uint64_t retryCapMs, SendResolv
       send_(std::move(send)),
       onAddrs_(std::move(onAddrs)) {}
 
-void PeerResolver::add(const identity::PublicKey& key, const std::string& name,
+void PeerResolver::add(const crypto::PublicKey& key, const std::string& name,
                        std::vector<link::TransportAddr> numeric, std::vector<PeerHostName> hosts) {
   Peer peer{key, name, std::move(numeric), {}, false};
   for (auto& host : hosts) peer.hosts.push_back(Host{std::move(host), {}, std::nullopt, 0, 0});
@@ -40,7 +40,7 @@ void PeerResolver::add(const identity::PublicKey& key, const std::string& name,
   if (added && !it->second.numeric.empty()) publish(it->second);
 }
 
-bool PeerResolver::addEphemeral(const identity::PublicKey& key, const std::string& name,
+bool PeerResolver::addEphemeral(const crypto::PublicKey& key, const std::string& name,
                                 PeerHostName host) {
   Peer peer{key, name, {}, {}, true};
   peer.hosts.push_back(Host{std::move(host), {}, std::nullopt, 0, 0});

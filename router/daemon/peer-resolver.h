@@ -24,8 +24,8 @@
 
 #include "privsep/host-name.h"
 
-#include "router/identity/node-addr.h"
-#include "router/identity/public-key.h"
+#include "lib/crypto/secp256k1-keys.h"
+#include "lib/identity/node-addr.h"
 #include "router/link/transport-addr.h"
 
 namespace fips::router {
@@ -48,7 +48,7 @@ class PeerResolver {
                                          uint16_t port)>;
   // The peer's usable addresses changed (never called with an empty list).
   // `ephemeral`: the one answer for a connect-time name (addEphemeral).
-  using AddrsHandler = std::function<void(const identity::PublicKey& key,
+  using AddrsHandler = std::function<void(const crypto::PublicKey& key,
                                           std::vector<link::TransportAddr> addrs, bool ephemeral)>;
 
   PeerResolver(uint64_t retryBaseMs, uint64_t retryCapMs, SendResolve send, AddrsHandler onAddrs);
@@ -57,14 +57,14 @@ class PeerResolver {
 
   // A peer with host-name addresses and maybe numeric ones (used as they
   // are, next to the answers). `name` is for logs.
-  void add(const identity::PublicKey& key, const std::string& name,
+  void add(const crypto::PublicKey& key, const std::string& name,
            std::vector<link::TransportAddr> numeric, std::vector<PeerHostName> hosts);
   // A peer to dial once at `host` (fipsctl connect with a host name): looked
   // up on the next tick; the first usable answer is handed over once and
   // the peer forgotten, as it is after a failed lookup (no retries: a
   // connect that fails leaves nothing behind). False if `peer` is ours
   // already.
-  bool addEphemeral(const identity::PublicKey& key, const std::string& name, PeerHostName host);
+  bool addEphemeral(const crypto::PublicKey& key, const std::string& name, PeerHostName host);
   // Whether `peer` is one of ours and none of its names has answered yet
   // (its first dial waits for a lookup).
   bool awaitingFirstAnswer(const identity::NodeAddr& peer) const;
@@ -91,7 +91,7 @@ class PeerResolver {
     uint32_t downRefreshes = 0;               // lookups since the peer was last seen up
   };
   struct Peer {
-    identity::PublicKey key;
+    crypto::PublicKey key;
     std::string name;
     std::vector<link::TransportAddr> numeric;
     std::vector<Host> hosts;

@@ -18,12 +18,12 @@
 #include "privsep/seccomp-filter.h"
 
 #include "fips-build-config.h"
+#include "lib/identity/fips-address.h"
+#include "lib/identity/nip19.h"
+#include "lib/identity/node-addr.h"
 #include "router/control/service/control-commands.h"
 #include "router/daemon/config-from-slice.h"
 #include "router/daemon/static-peers.h"
-#include "router/identity/fips-address.h"
-#include "router/identity/nip19.h"
-#include "router/identity/node-addr.h"
 
 namespace fips::router {
 
@@ -53,11 +53,9 @@ std::string executablePath() {
 }
 
 // What the control service says about this node that never changes.
-NodeFacts nodeFacts(schema::RouterConfig::Reader slice, const crypto::KeyPair& key) {
+NodeFacts nodeFacts(schema::RouterConfig::Reader slice, const crypto::SecretKey& key) {
   NodeFacts facts;
-  auto xonly = key.publicKey().xOnly();
-  auto pub = identity::PublicKey::fromXOnly(std::span<const uint8_t, 32>(xonly.data(), 32));
-  const auto& id = std::get<identity::PublicKey>(pub);
+  const crypto::PublicKey& id = key.publicKey();
   facts.npub = identity::encodeNpub(id);
   facts.nodeAddr = identity::NodeAddr::fromPublicKey(id);
   facts.ipv6 = identity::FipsAddress::fromNodeAddr(facts.nodeAddr).bytes();
@@ -72,7 +70,7 @@ NodeFacts nodeFacts(schema::RouterConfig::Reader slice, const crypto::KeyPair& k
 
 }  // namespace
 
-RouterDaemon::RouterDaemon(privsep::EventBase& base, privsep::UniqueFd tunChannel)
+RouterDaemon::RouterDaemon(privsep::EventBase& base, UniqueFd tunChannel)
     : base_(base),
       transports_(base,
                   [this](const link::TransportAddr& from, std::span<const uint8_t> payload) {
@@ -80,7 +78,7 @@ RouterDaemon::RouterDaemon(privsep::EventBase& base, privsep::UniqueFd tunChanne
                   }),
       supervisor_(
           base, schema::Role::ROUTER, true, [this](auto configure) { onConfigure(configure); },
-          [this](const std::string& name, privsep::UniqueFd fd) {
+          [this](const std::string& name, UniqueFd fd) {
             transports_.attach(name, std::move(fd));
           },
           [this] { stop(); }),
@@ -93,7 +91,7 @@ RouterDaemon::RouterDaemon(privsep::EventBase& base, privsep::UniqueFd tunChanne
       // An AAAA answer primes the mesh core's identity cache (spec 05 §4),
       // so traffic to the address can find its key.
       names_(base,
-             [this](const identity::PublicKey& key) {
+             [this](const crypto::PublicKey& key) {
                if (mesh_) mesh_->learnIdentity(key);
              }),
       peers_(transports_, clock_),
@@ -105,7 +103,7 @@ RouterDaemon::RouterDaemon(privsep::EventBase& base, privsep::UniqueFd tunChanne
     limits.traversalWords = 512;
     tunChannel_ = std::make_unique<privsep::Channel>(
         base, std::move(tunChannel), "router<-tun-helper", limits,
-        [this](capnp::MessageReader& r, std::vector<privsep::UniqueFd>& fds) {
+        [this](capnp::MessageReader& r, std::vector<UniqueFd>& fds) {
           onTunEvent(r, fds);
         },
         [] { privsep::fatal("router<-tun-helper: channel closed"); });
@@ -122,7 +120,7 @@ void RouterDaemon::onConfigure(schema::SupervisorRequest::Configure::Reader conf
   if (nsec.size() != 32) privsep::fatal("supervisor: nsec of wrong size");
   crypto::Secret<32> secret(std::span<const uint8_t, 32>(nsec.begin(), 32));
   supervisor_.channel().wipeReceivedMessage();
-  auto key = crypto::KeyPair::fromSecret(secp_, std::move(secret));
+  auto key = crypto::SecretKey::fromSecret(secp_, std::move(secret));
   if (!key) privsep::fatal("supervisor: nsec is not a valid secret key");
 
   bool fellBack = false;
@@ -157,11 +155,9 @@ void RouterDaemon::onConfigure(schema::SupervisorRequest::Configure::Reader conf
   supervisor_.ready();
 }
 
-void RouterDaemon::startMesh(schema::RouterConfig::Reader slice, crypto::KeyPair key,
+void RouterDaemon::startMesh(schema::RouterConfig::Reader slice, crypto::SecretKey key,
                              std::vector<DialablePeer> peers, std::vector<std::string> warnings) {
-  auto xonly = key.publicKey().xOnly();
-  auto pub = identity::PublicKey::fromXOnly(std::span<const uint8_t, 32>(xonly.data(), 32));
-  const auto& id = std::get<identity::PublicKey>(pub);
+  const crypto::PublicKey& id = key.publicKey();
   auto addr = identity::FipsAddress::fromNodeAddr(identity::NodeAddr::fromPublicKey(id));
   spdlog::info("node {} address {}", identity::encodeNpub(id), addr.toString());
   noise::Epoch epoch{};
@@ -222,7 +218,7 @@ void RouterDaemon::logCounters() const {
                t.datagramsOut, l.linksUp, l.linksDown, drops.empty() ? " none" : drops);
 }
 
-void RouterDaemon::onTunEvent(capnp::MessageReader& reader, std::vector<privsep::UniqueFd>& fds) {
+void RouterDaemon::onTunEvent(capnp::MessageReader& reader, std::vector<UniqueFd>& fds) {
   auto event = reader.getRoot<schema::TunEvent>();
   if (!tunAllow_.admit(event.which(), 0)) privsep::fatal("router<-tun-helper: unexpected message");
   switch (event.which()) {

@@ -15,11 +15,18 @@
 #include "privsep/libevent.h"
 #include "privsep/supervisor-link.h"
 
+#include "lib/crypto/rng.h"
+#include "lib/crypto/secp256k1-context.h"
+#include "router/control/service/control-commands.h"
 #include "router/control/service/control-plane.h"
-#include "router/crypto/rng.h"
-#include "router/crypto/secp256k1-context.h"
+#include "router/control/snapshot/control-snapshot.h"
+#include "router/control/snapshot/history-sampler.h"
+#include "router/daemon/control-plane.h"
+#include "router/daemon/dns-service.h"
 #include "router/daemon/name-service.h"
+#include "router/daemon/on-demand-lookups.h"
 #include "router/daemon/peer-dialer.h"
+#include "router/daemon/peer-resolver.h"
 #include "router/daemon/static-peers.h"
 #include "router/daemon/transport-set.h"
 #include "router/daemon/tun-device.h"
@@ -58,7 +65,7 @@ class RouterDaemon final : public mesh::MeshIo {
  public:
   // tunChannel: the router's end of the tun-helper channel, empty when the
   // TUN is disabled.
-  RouterDaemon(privsep::EventBase& base, privsep::UniqueFd tunChannel);
+  RouterDaemon(privsep::EventBase& base, UniqueFd tunChannel);
   RouterDaemon(const RouterDaemon&) = delete;
   RouterDaemon& operator=(const RouterDaemon&) = delete;
   ~RouterDaemon() override;
@@ -66,11 +73,11 @@ class RouterDaemon final : public mesh::MeshIo {
  private:
   void onConfigure(schema::SupervisorRequest::Configure::Reader configure);
   // peers and warnings: the slice's static peers, read before the sandbox.
-  void startMesh(schema::RouterConfig::Reader slice, crypto::KeyPair key,
+  void startMesh(schema::RouterConfig::Reader slice, crypto::SecretKey key,
                  std::vector<DialablePeer> peers, std::vector<std::string> warnings);
   void onControlCommand(schema::ControlCommand::Reader command,
                         schema::ControlReply::Builder reply);
-  void onTunEvent(capnp::MessageReader& reader, std::vector<privsep::UniqueFd>& fds);
+  void onTunEvent(capnp::MessageReader& reader, std::vector<UniqueFd>& fds);
   void stop();
   void logCounters() const;
   static void onTick(evutil_socket_t, short, void* arg);

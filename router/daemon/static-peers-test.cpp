@@ -11,7 +11,7 @@
 
 #include <doctest/doctest.h>
 
-#include "router/identity/nip19.h"
+#include "lib/identity/nip19.h"
 
 namespace fips::router {
 namespace {
@@ -21,8 +21,8 @@ std::string generatorNpub() {
                                      0x55, 0xA0, 0x62, 0x95, 0xCE, 0x87, 0x0B, 0x07,
                                      0x02, 0x9B, 0xFC, 0xDB, 0x2D, 0xCE, 0x28, 0xD9,
                                      0x59, 0xF2, 0x81, 0x5B, 0x16, 0xF8, 0x17, 0x98};
-  auto key = identity::PublicKey::fromXOnly(std::span<const uint8_t, 32>(x));
-  return identity::encodeNpub(std::get<identity::PublicKey>(key));
+  auto key = crypto::PublicKey::fromXOnly(std::span<const uint8_t, 32>(x));
+  return identity::encodeNpub(*key);
 }
 
 bool mentions(const std::vector<std::string>& warnings, const std::string& text) {

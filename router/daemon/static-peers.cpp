@@ -8,7 +8,7 @@
 #include "privsep/host-name.h"
 #include "privsep/socket-address.h"
 
-#include "router/identity/nip19.h"
+#include "lib/identity/nip19.h"
 
 namespace fips::router {
 
@@ -35,11 +35,11 @@ std::vector<DialablePeer> dialablePeers(capnp::List<schema::StaticPeer>::Reader 
     std::string name = peer.getAlias().size() > 0 ? std::string(peer.getAlias()) : npub;
     if (!peer.getAutoConnect()) continue;
     auto key = identity::decodeNpub(npub);
-    if (auto* error = std::get_if<identity::IdentityError>(&key)) {
-      warnings.push_back("peer " + name + ": " + error->message);
+    if (!key.ok()) {
+      warnings.push_back("peer " + name + ": " + key.error().message);
       continue;
     }
-    DialablePeer dialable{std::get<identity::PublicKey>(key), name, {}, {}};
+    DialablePeer dialable{key.value(), name, {}, {}};
     for (auto address : peer.getAddresses()) {
       std::string transport = address.getTransport();
       std::string text = address.getAddr();

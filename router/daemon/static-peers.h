@@ -10,9 +10,9 @@
 
 #include "privsep/socket-address.h"
 
+#include "lib/crypto/secp256k1-keys.h"
 #include "router/daemon/peer-resolver.h"
 #include "router/daemon/transport-set.h"
-#include "router/identity/public-key.h"
 #include "router/link/transport-addr.h"
 #include "supervisor.capnp.h"
 
@@ -20,7 +20,7 @@ namespace fips::router {
 
 // One peer to dial.
 struct DialablePeer {
-  identity::PublicKey key;
+  crypto::PublicKey key;
   std::string name;  // alias, or the npub
   std::vector<link::TransportAddr> addrs;
   std::vector<PeerHostName> hosts;

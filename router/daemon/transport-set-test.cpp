@@ -19,7 +19,7 @@ namespace {
 
 // The worker's end of one channel, written to by hand.
 struct FakeWorker {
-  privsep::UniqueFd fd;
+  UniqueFd fd;
 
   void sendRaw(std::span<const uint8_t> bytes) const {
     REQUIRE(::send(fd.get(), bytes.data(), bytes.size(), 0) == static_cast<ssize_t>(bytes.size()));

@@ -72,7 +72,7 @@ uint32_t TransportSet::idFor(const std::string& name) {
   return it->second;
 }
 
-void TransportSet::attach(const std::string& name, privsep::UniqueFd fd) {
+void TransportSet::attach(const std::string& name, UniqueFd fd) {
   auto worker = std::make_unique<Worker>();
   worker->name = name;
   worker->id = idFor(name);
@@ -81,7 +81,7 @@ void TransportSet::attach(const std::string& name, privsep::UniqueFd fd) {
   Worker* raw = worker.get();
   worker->channel = std::make_unique<privsep::Channel>(
       base_, std::move(fd), "router<-" + name, workerLimits(),
-      [this, raw](capnp::MessageReader& r, std::vector<privsep::UniqueFd>&) { onEvent(*raw, r); },
+      [this, raw](capnp::MessageReader& r, std::vector<UniqueFd>&) { onEvent(*raw, r); },
       [this, raw] { onDetached(*raw); });
   // transport.capnp: a worker message that breaks the boundary's rules
   // closes that worker (it exits on EOF and the supervisor restarts it);

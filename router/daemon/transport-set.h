@@ -85,7 +85,7 @@ class TransportSet {
   // The id of transport `name`, assigned on first use and stable after.
   uint32_t idFor(const std::string& name);
   // Takes the router's end of a (re)started worker's channel.
-  void attach(const std::string& name, privsep::UniqueFd fd);
+  void attach(const std::string& name, UniqueFd fd);
   // Queues one datagram for the transport `to.transportId`; a probe goes
   // out unfragmented (a path MTU probe, RFC 8899), data may be fragmented.
   void queue(const link::TransportAddr& to, std::span<const uint8_t> payload, bool probe = false);

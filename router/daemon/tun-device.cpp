@@ -11,7 +11,7 @@
 
 namespace fips::router {
 
-TunDevice::TunDevice(privsep::EventBase& base, privsep::UniqueFd fd, PacketHandler onPacket,
+TunDevice::TunDevice(privsep::EventBase& base, UniqueFd fd, PacketHandler onPacket,
                      BatchDone onBatch)
     : fd_(std::move(fd)),
       onPacket_(std::move(onPacket)),

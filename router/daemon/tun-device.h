@@ -12,8 +12,8 @@
 #include <span>
 #include <vector>
 
+#include "lib/unique-fd.h"
 #include "privsep/libevent.h"
-#include "privsep/unique-fd.h"
 
 #include "router/mesh/tun-io.h"
 
@@ -37,7 +37,7 @@ class TunDevice final : public mesh::TunIo {
   // Read buffer: the largest TUN MTU we accept (bytes).
   static constexpr size_t MAX_PACKET = 65535;
 
-  TunDevice(privsep::EventBase& base, privsep::UniqueFd fd, PacketHandler onPacket,
+  TunDevice(privsep::EventBase& base, UniqueFd fd, PacketHandler onPacket,
             BatchDone onBatch);
   TunDevice(const TunDevice&) = delete;
   TunDevice& operator=(const TunDevice&) = delete;
@@ -51,7 +51,7 @@ class TunDevice final : public mesh::TunIo {
   static void onReadable(evutil_socket_t, short, void* arg);
   void readBatch();
 
-  privsep::UniqueFd fd_;
+  UniqueFd fd_;
   PacketHandler onPacket_;
   BatchDone onBatch_;
   std::vector<uint8_t> buffer_;

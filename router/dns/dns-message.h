@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "router/routing/decode-result.h"
+#include "lib/result.h"
 
 namespace fips::router::dns {
 
@@ -86,7 +86,7 @@ struct DnsMessage {
   bool operator==(const DnsMessage&) const = default;
 };
 
-using DnsDecodeResult = routing::DecodeResult<DnsMessage, DnsError>;
+using DnsDecodeResult = Result<DnsMessage, DnsError>;
 
 // Decodes a DNS message: header, then every record of every section the
 // header counts. Bytes after the last record are ignored, as the reference

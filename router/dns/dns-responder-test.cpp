@@ -3,8 +3,8 @@
 // parsed with ldns.
 #include "router/dns/dns-responder.h"
 
+#include "lib/identity/nip19.h"
 #include "router/dns/dns-test-util.h"
-#include "router/identity/nip19.h"
 
 namespace fips::router::dns {
 namespace {

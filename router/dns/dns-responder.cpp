@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <variant>
 
-#include "router/identity/fips-address.h"
-#include "router/identity/nip19.h"
-#include "router/identity/node-addr.h"
+#include "lib/identity/fips-address.h"
+#include "lib/identity/nip19.h"
+#include "lib/identity/node-addr.h"
 
 namespace fips::router::dns {
 
@@ -78,12 +78,12 @@ DnsRecord fipsSoaRecord(uint32_t ttlSecs) {
   return rr;
 }
 
-std::optional<identity::PublicKey> resolveFipsName(std::string_view name, const HostMap& hosts) {
+std::optional<crypto::PublicKey> resolveFipsName(std::string_view name, const HostMap& hosts) {
   auto label = fipsLabel(name);
   if (!label) return std::nullopt;
   if (const auto* key = hosts.find(*label)) return *key;
   auto key = identity::decodeNpub(*label);
-  if (auto* k = std::get_if<identity::PublicKey>(&key)) return *k;
+  if (key.ok()) return key.value();
   return std::nullopt;
 }
 

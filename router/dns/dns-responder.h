@@ -26,10 +26,10 @@
 #include <string_view>
 #include <vector>
 
+#include "lib/crypto/secp256k1-keys.h"
 #include "router/dns/dns-message.h"
 #include "router/dns/host-map.h"
 #include "router/dns/hosts-reloader.h"
-#include "router/identity/public-key.h"
 
 namespace fips::router::dns {
 
@@ -61,13 +61,13 @@ std::optional<std::string_view> fipsLabel(std::string_view name);
 
 // Resolves "<alias>.fips" through hosts (case-insensitive), else
 // "<npub>.fips" directly; nullopt if neither gives a valid key.
-std::optional<identity::PublicKey> resolveFipsName(std::string_view name, const HostMap& hosts);
+std::optional<crypto::PublicKey> resolveFipsName(std::string_view name, const HostMap& hosts);
 
 // A reply to send back, and the identity resolved by an AAAA answer (with
 // the even-Y parity assumption, spec 01 §1).
 struct DnsReply {
   std::vector<uint8_t> bytes;
-  std::optional<identity::PublicKey> resolved;
+  std::optional<crypto::PublicKey> resolved;
 };
 
 // One query against a fixed host map; nullopt means no reply.

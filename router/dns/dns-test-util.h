@@ -13,7 +13,7 @@
 
 #include <doctest/doctest.h>
 
-#include "router/identity/test-util.h"
+#include "lib/identity/test-util.h"
 
 namespace fips::router::dns::test {
 

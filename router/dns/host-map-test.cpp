@@ -2,8 +2,8 @@
 // Hostname rules, the hosts-file format and peer aliases (spec 05 §5).
 #include "router/dns/host-map.h"
 
+#include "lib/identity/nip19.h"
 #include "router/dns/dns-test-util.h"
-#include "router/identity/nip19.h"
 
 namespace fips::router::dns {
 namespace {
@@ -84,8 +84,7 @@ TEST_CASE("peer aliases: invalid ones skipped with a warning; merge lets the fil
 
 // The node address of a valid npub.
 identity::NodeAddr addrOf(const std::string& npub) {
-  return identity::NodeAddr::fromPublicKey(
-      std::get<identity::PublicKey>(identity::decodeNpub(npub)));
+  return identity::NodeAddr::fromPublicKey(identity::decodeNpub(npub).value());
 }
 
 TEST_CASE("reverse lookup: a node's lower-cased name; the last one, the file's after a merge") {

@@ -8,7 +8,7 @@
 
 #include "privsep/host-name.h"
 
-#include "router/identity/nip19.h"
+#include "lib/identity/nip19.h"
 
 namespace fips::router::dns {
 
@@ -86,16 +86,16 @@ std::optional<std::string> HostMap::insert(std::string_view hostname, std::strin
     return fmt::format("invalid hostname '{}': {}", hostname, *reason);
   }
   auto key = identity::decodeNpub(npub);
-  if (const auto* error = std::get_if<identity::IdentityError>(&key)) {
-    return fmt::format("invalid npub '{}': {}", npub, error->message);
+  if (!key.ok()) {
+    return fmt::format("invalid npub '{}': {}", npub, key.error().message);
   }
-  const auto& publicKey = std::get<identity::PublicKey>(key);
+  const auto& publicKey = key.value();
   bind(lower(hostname), publicKey);
   byAddr_.insert_or_assign(identity::NodeAddr::fromPublicKey(publicKey), lower(hostname));
   return std::nullopt;
 }
 
-void HostMap::bind(const std::string& name, const identity::PublicKey& key) {
+void HostMap::bind(const std::string& name, const crypto::PublicKey& key) {
   const auto addr = identity::NodeAddr::fromPublicKey(key);
   if (auto old = byName_.find(name); old != byName_.end()) {
     const auto oldAddr = identity::NodeAddr::fromPublicKey(old->second);
@@ -107,7 +107,7 @@ void HostMap::bind(const std::string& name, const identity::PublicKey& key) {
   byName_.insert_or_assign(name, key);
 }
 
-const identity::PublicKey* HostMap::find(std::string_view hostname) const {
+const crypto::PublicKey* HostMap::find(std::string_view hostname) const {
   auto it = byName_.find(lower(hostname));
   return it == byName_.end() ? nullptr : &it->second;
 }
@@ -153,8 +153,8 @@ HostMap parseHostsFile(std::string_view text, std::string_view path,
           fmt::format("{}:{}: expected 'hostname npub', got '{}'", path, lineNo, line));
       continue;
     }
-    const identity::PublicKey* before = map.find(f[0]);
-    const std::optional<identity::PublicKey> earlier =
+    const crypto::PublicKey* before = map.find(f[0]);
+    const std::optional<crypto::PublicKey> earlier =
         before != nullptr ? std::optional(*before) : std::nullopt;
     if (auto error = map.insert(f[0], f[1])) {
       warnings.push_back(fmt::format("{}:{}: {}", path, lineNo, *error));

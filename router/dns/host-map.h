@@ -12,8 +12,8 @@
 #include <string_view>
 #include <vector>
 
-#include "router/identity/node-addr.h"
-#include "router/identity/public-key.h"
+#include "lib/crypto/secp256k1-keys.h"
+#include "lib/identity/node-addr.h"
 
 namespace fips::router::dns {
 
@@ -28,7 +28,7 @@ class HostMap {
   std::optional<std::string> insert(std::string_view hostname, std::string_view npub);
 
   // Case-insensitive lookup.
-  const identity::PublicKey* find(std::string_view hostname) const;
+  const crypto::PublicKey* find(std::string_view hostname) const;
 
   // The name of the node at `addr` (lower-cased; the last one inserted or
   // merged for it, as the reference's lookup_hostname), or nullptr.
@@ -46,9 +46,9 @@ class HostMap {
  private:
   // Points lower-cased `name` at `key`; a node the name named before loses
   // it as its shown name (nameOf), so a re-pointed name shows on one node.
-  void bind(const std::string& name, const identity::PublicKey& key);
+  void bind(const std::string& name, const crypto::PublicKey& key);
 
-  std::map<std::string, identity::PublicKey> byName_;
+  std::map<std::string, crypto::PublicKey> byName_;
   std::map<identity::NodeAddr, std::string> byAddr_;
 };
 

@@ -10,7 +10,7 @@
 
 #include <fmt/format.h>
 
-#include "privsep/unique-fd.h"
+#include "lib/unique-fd.h"
 
 namespace fips::router::dns {
 
@@ -28,7 +28,7 @@ std::optional<FileStamp> PosixHostsFileSource::stamp(const std::string& path) {
 }
 
 HostsFileRead PosixHostsFileSource::read(const std::string& path) {
-  privsep::UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
   if (!fd) {
     if (errno == ENOENT) return {};
     return {std::nullopt, std::strerror(errno)};

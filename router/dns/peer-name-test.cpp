@@ -4,8 +4,8 @@
 // as such, not repeated).
 #include "router/dns/peer-name.h"
 
+#include "lib/identity/nip19.h"
 #include "router/dns/dns-test-util.h"
-#include "router/identity/nip19.h"
 
 namespace fips::router::dns {
 namespace {
@@ -20,8 +20,8 @@ TEST_CASE("a hosts-file name, an alias (any case), an npub; the file wins a clas
   names.merge(parseHostsFile("bobby " + npub1 + "\ngw " + npub1 + "\n", "h", warnings));
   const auto npubOf = [&](std::string_view peer) {
     auto key = resolvePeerName(peer, names);
-    REQUIRE(std::holds_alternative<identity::PublicKey>(key));
-    return identity::encodeNpub(std::get<identity::PublicKey>(key));
+    REQUIRE(std::holds_alternative<crypto::PublicKey>(key));
+    return identity::encodeNpub(std::get<crypto::PublicKey>(key));
   };
   CHECK(npubOf("bobby") == npub1);
   CHECK(npubOf("BOBBY") == npub1);

@@ -4,24 +4,24 @@
 
 #include <fmt/format.h>
 
-#include "router/identity/nip19.h"
-#include "router/identity/secret-text.h"
+#include "lib/identity/nip19.h"
+#include "lib/identity/secret-text.h"
 
 namespace fips::router::dns {
 
-std::variant<identity::PublicKey, PeerNameError> resolvePeerName(std::string_view peer,
+std::variant<crypto::PublicKey, PeerNameError> resolvePeerName(std::string_view peer,
                                                                  const HostMap& names) {
   if (const auto* key = names.find(peer)) return *key;
   auto key = identity::decodeNpub(peer);
-  if (const auto* error = std::get_if<identity::IdentityError>(&key)) {
+  if (!key.ok()) {
     if (auto secret = identity::secretKeyNotPeer(peer)) return PeerNameError{false, *secret};
-    if (identity::hasNpubPrefix(peer)) return PeerNameError{true, error->message};
+    if (identity::hasNpubPrefix(peer)) return PeerNameError{true, key.error().message};
     return PeerNameError{
         false,
         fmt::format("unknown peer '{}': not an npub, a hosts-file name or a configured peer alias",
                     peer)};
   }
-  return std::get<identity::PublicKey>(key);
+  return key.value();
 }
 
 }  // namespace fips::router::dns

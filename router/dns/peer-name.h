@@ -12,8 +12,8 @@
 #include <string_view>
 #include <variant>
 
+#include "lib/crypto/secp256k1-keys.h"
 #include "router/dns/host-map.h"
-#include "router/identity/public-key.h"
 
 namespace fips::router::dns {
 
@@ -29,7 +29,7 @@ struct PeerNameError {
 };
 
 // The key `peer` names in `names`, else the npub it is, else why not.
-std::variant<identity::PublicKey, PeerNameError> resolvePeerName(std::string_view peer,
+std::variant<crypto::PublicKey, PeerNameError> resolvePeerName(std::string_view peer,
                                                                  const HostMap& names);
 
 }  // namespace fips::router::dns

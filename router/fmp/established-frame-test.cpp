@@ -5,7 +5,7 @@
 // rebuilt byte for byte; then malformations. Test code for fips-router codecs.
 #include "router/fmp/established-frame.h"
 
-#include "router/crypto/chacha-poly.h"
+#include "lib/crypto/chacha-poly.h"
 #include "router/fmp/disconnect.h"
 #include "router/fmp/fmp-test-util.h"
 #include "router/fmp/inner-header.h"

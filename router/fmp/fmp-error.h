@@ -6,8 +6,8 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <utility>
-#include <variant>
+
+#include "lib/result.h"
 
 namespace fips::router::fmp {
 
@@ -32,22 +32,8 @@ static_assert(static_cast<size_t>(FmpError::BAD_HASH_COUNT) + 1 == FMP_ERROR_COU
 // Stable lower-case name of an error, for logs and stats ("short", "bad_phase").
 const char* toString(FmpError error);
 
-// Either a decoded T or the reason it was dropped. Reading value() of a failed
-// result (or error() of a good one) is a programming bug and throws
-// std::bad_variant_access.
+// Either a decoded T or the reason it was dropped (lib/result.h).
 template <typename T>
-class [[nodiscard]] FmpResult {
- public:
-  FmpResult(T value) : v_(std::move(value)) {}  // NOLINT(google-explicit-constructor)
-  FmpResult(FmpError error) : v_(error) {}      // NOLINT(google-explicit-constructor)
-
-  bool ok() const { return std::holds_alternative<T>(v_); }
-  const T& value() const { return std::get<T>(v_); }
-  const T* operator->() const { return &std::get<T>(v_); }
-  FmpError error() const { return std::get<FmpError>(v_); }
-
- private:
-  std::variant<T, FmpError> v_;
-};
+using FmpResult = Result<T, FmpError>;
 
 }  // namespace fips::router::fmp

@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <span>
 
-#include "router/identity/node-addr.h"
+#include "lib/identity/node-addr.h"
 #include "router/routing/coord-cache.h"
 
 namespace fips::router::fsp {

@@ -6,8 +6,8 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <utility>
-#include <variant>
+
+#include "lib/result.h"
 
 namespace fips::router::fsp {
 
@@ -31,22 +31,8 @@ static_assert(static_cast<size_t>(FspError::UNKNOWN_TYPE) + 1 == FSP_ERROR_COUNT
 // Stable lower-case name of an error, for logs and stats ("short", "bad_count").
 const char* toString(FspError error);
 
-// Either a decoded T or the reason it was dropped. Reading value() of a failed
-// result (or error() of a good one) is a programming bug and throws
-// std::bad_variant_access.
+// Either a decoded T or the reason it was dropped (lib/result.h).
 template <typename T>
-class [[nodiscard]] FspResult {
- public:
-  FspResult(T value) : v_(std::move(value)) {}  // NOLINT(google-explicit-constructor)
-  FspResult(FspError error) : v_(error) {}      // NOLINT(google-explicit-constructor)
-
-  bool ok() const { return std::holds_alternative<T>(v_); }
-  const T& value() const { return std::get<T>(v_); }
-  const T* operator->() const { return &std::get<T>(v_); }
-  FspError error() const { return std::get<FspError>(v_); }
-
- private:
-  std::variant<T, FspError> v_;
-};
+using FspResult = Result<T, FspError>;
 
 }  // namespace fips::router::fsp

@@ -20,7 +20,7 @@
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
-#include "router/crypto/test-util.h"
+#include "lib/crypto/test-util.h"
 #include "router/fsp/fsp-error.h"
 #include "router/stp/coordinates.h"
 

@@ -12,7 +12,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "router/identity/node-addr.h"
+#include "lib/identity/node-addr.h"
 
 namespace fips::router::fsp {
 

@@ -9,8 +9,8 @@
 #include <variant>
 #include <vector>
 
+#include "lib/identity/node-addr.h"
 #include "router/fsp/pending-queue.h"
-#include "router/identity/node-addr.h"
 
 namespace fips::router::fsp {
 

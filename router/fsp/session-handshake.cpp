@@ -7,9 +7,9 @@
 // Runs in fips-router; every message is untrusted.
 #include <utility>
 
+#include "lib/identity/node-addr.h"
 #include "router/fsp/session-entry.h"
 #include "router/fsp/session-table.h"
-#include "router/link/handshake-driver.h"
 
 namespace fips::router::fsp {
 
@@ -32,7 +32,7 @@ bool SessionTable::initiate(const NodeAddr& dest, const crypto::PublicKey& key, 
   s->createdMs = nowMs;
   s->lastActivityMs = nowMs;
   send(dest, s->handshakeMessage, out);
-  if (const auto idKey = link::identityKeyOf(key)) identities_.insert(*idKey);
+  identities_.insert(key);
   sessions_[dest] = std::move(s);
   return true;
 }
@@ -140,13 +140,13 @@ void SessionTable::onMsg3(const NodeAddr& src, std::span<const uint8_t> msg, uin
     return drop(SessionDrop::HANDSHAKE_FAILED);  // a forgery leaves the handshake as it was
   }
   const crypto::PublicKey remote = *s->handshake->remoteStatic();
-  if (link::nodeAddrOf(remote) != src) {
+  if (NodeAddr::fromPublicKey(remote) != src) {
     // FIPS spec 04 §2.4: NodeAddr(xonly(rs)) must equal src_addr.
     drop(SessionDrop::ADDR_MISMATCH);
     erase(src, SessionCloseReason::ADDR_MISMATCH, PendingDropReason::SESSION_CLOSED, out);
     return;
   }
-  if (const auto idKey = link::identityKeyOf(remote)) identities_.insert(*idKey);
+  identities_.insert(remote);
   establish(src, *s, remote, nowMs, rng, out);
 }
 

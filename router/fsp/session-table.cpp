@@ -10,7 +10,6 @@
 #include "router/fsp/session-table.h"
 
 #include "router/fsp/session-entry.h"
-#include "router/link/handshake-driver.h"
 
 namespace fips::router::fsp {
 
@@ -165,15 +164,11 @@ SendOutcome SessionTable::sendData(const NodeAddr& dest, uint16_t srcPort, uint1
   if (!pending_.push(dest, std::move(packet))) return SendOutcome::DROPPED_QUEUE;
   if (waiting) return SendOutcome::QUEUED;
   const auto* cached = identities_.find(dest);
-  std::optional<crypto::PublicKey> key;
-  if (cached != nullptr) {
-    key = crypto::PublicKey::parseCompressed(*local_.ctx, cached->key.compressed());
-  }
-  if (!key) {
+  if (cached == nullptr) {
     out.emplace_back(StartLookup{.dest = dest});
     return SendOutcome::QUEUED_LOOKUP;
   }
-  initiate(dest, *key, nowMs, rng, out);
+  initiate(dest, cached->key, nowMs, rng, out);
   return SendOutcome::QUEUED;
 }
 
@@ -182,8 +177,7 @@ bool SessionTable::open(const NodeAddr& dest, uint64_t nowMs, crypto::Rng& rng,
   if (dest == local_.addr || find(dest) != nullptr) return false;
   const auto* cached = identities_.find(dest);
   if (cached == nullptr) return false;
-  const auto key = crypto::PublicKey::parseCompressed(*local_.ctx, cached->key.compressed());
-  if (!key || !initiate(dest, *key, nowMs, rng, out)) return false;
+  if (!initiate(dest, cached->key, nowMs, rng, out)) return false;
   find(dest)->openedForProbe = true;
   return true;
 }
@@ -214,8 +208,7 @@ void SessionTable::onLookupResult(const NodeAddr& dest, bool found, uint64_t now
   }
   const auto* cached = identities_.find(dest);
   if (cached == nullptr || !pending_.has(dest)) return;
-  const auto key = crypto::PublicKey::parseCompressed(*local_.ctx, cached->key.compressed());
-  if (key) initiate(dest, *key, nowMs, rng, out);
+  initiate(dest, cached->key, nowMs, rng, out);
 }
 
 void SessionTable::onRouteFailed(const NodeAddr& dest, SessionActions& out) {

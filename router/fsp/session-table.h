@@ -20,7 +20,7 @@
 #include <utility>
 #include <vector>
 
-#include "router/crypto/rng.h"
+#include "lib/crypto/rng.h"
 #include "router/fsp/handshake-messages.h"
 #include "router/fsp/path-mtu-state.h"
 #include "router/fsp/session-actions.h"
@@ -54,7 +54,7 @@ struct SessionConfig {
 struct LocalIdentity {
   const crypto::Secp256k1Context* ctx;
   const noise::Secp256k1Suite* suite;
-  const crypto::KeyPair* keys;
+  const crypto::SecretKey* keys;
   NodeAddr addr;
   noise::Epoch epoch;  // startup epoch, sent in msg2/msg3
 };

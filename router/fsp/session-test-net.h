@@ -10,10 +10,10 @@
 #include <random>
 #include <vector>
 
-#include "router/crypto/secp256k1-context.h"
-#include "router/crypto/test-util.h"
+#include "lib/crypto/secp256k1-context.h"
+#include "lib/crypto/test-util.h"
+#include "lib/identity/node-addr.h"
 #include "router/fsp/session-table.h"
-#include "router/link/handshake-driver.h"
 
 namespace fips::router::fsp::test {
 
@@ -35,17 +35,17 @@ struct TestNode {
   TestNode(const crypto::Secp256k1Context& ctx, const noise::Secp256k1Suite& suite,
            const std::string& secretHex, const SessionConfig& cfg)
       : key(makeKey(ctx, secretHex)),
-        addr(link::nodeAddrOf(key.publicKey())),
+        addr(NodeAddr::fromPublicKey(key.publicKey())),
         table({&ctx, &suite, &key, addr, {1, 2, 3, 4, 5, 6, 7, 8}}, cfg, coords, identities) {}
 
-  static crypto::KeyPair makeKey(const crypto::Secp256k1Context& ctx, const std::string& hex) {
+  static crypto::SecretKey makeKey(const crypto::Secp256k1Context& ctx, const std::string& hex) {
     const auto bytes = crypto::test::fromHex(hex);
-    return *crypto::KeyPair::fromSecret(ctx,
+    return *crypto::SecretKey::fromSecret(ctx,
                                         crypto::Secret<32>(std::span<const uint8_t, 32>(bytes)));
   }
-  identity::PublicKey identityKey() const { return *link::identityKeyOf(key.publicKey()); }
+  crypto::PublicKey identityKey() const { return key.publicKey(); }
 
-  crypto::KeyPair key;
+  crypto::SecretKey key;
   NodeAddr addr;
   routing::CoordCache coords;
   routing::IdentityCache identities;

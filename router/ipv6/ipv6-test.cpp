@@ -9,7 +9,7 @@
 
 #include <doctest/doctest.h>
 
-#include "router/crypto/test-util.h"
+#include "lib/crypto/test-util.h"
 #include "router/ipv6/icmpv6.h"
 #include "router/ipv6/ipv6-shim.h"
 #include "router/ipv6/tcp-mss.h"

@@ -13,10 +13,10 @@
 #include <span>
 #include <vector>
 
+#include "lib/crypto/secp256k1-keys.h"
+#include "lib/identity/node-addr.h"
 #include "router/fmp/established-frame.h"
 #include "router/fmp/handshake-frame.h"
-#include "router/identity/node-addr.h"
-#include "router/identity/public-key.h"
 #include "router/link/index-table.h"
 #include "router/link/link-config.h"
 #include "router/link/link-io.h"
@@ -31,7 +31,7 @@ struct ActiveLinkSetup {
   noise::LinkPeerIdentity id;  // suite/key pointers must outlive the link
   noise::LinkRekeyConfig rekeyConfig;
   int64_t jitterSecs = 0;
-  identity::PublicKey key;  // the peer's identity key
+  crypto::PublicKey key;  // the peer's identity key
   identity::NodeAddr addr;  // the peer's NodeAddr
   TransportAddr current;    // source of the handshake; its transport binds the indices
   bool outbound = false;

@@ -3,11 +3,8 @@
 // msg1/msg2 are untrusted and every failure returns nullopt.
 #include "router/link/handshake-driver.h"
 
-#include <algorithm>
 #include <cmath>
-#include <variant>
 
-#include "router/crypto/sha256.h"
 #include "router/fmp/handshake-frame.h"
 
 namespace fips::router::link {
@@ -56,20 +53,6 @@ std::optional<InboundAnswer> answerMsg1(InboundHello& hello, uint32_t ourIndex, 
   std::optional<noise::TransportKeys> keys = hello.hs.split();
   if (!keys) return std::nullopt;
   return InboundAnswer{fmp::encodeMsg2(ourIndex, theirIndex, noiseMsg), std::move(*keys)};
-}
-
-std::optional<identity::PublicKey> identityKeyOf(const crypto::PublicKey& key) {
-  auto parsed = identity::PublicKey::fromCompressed(key.compressed());
-  if (!std::holds_alternative<identity::PublicKey>(parsed)) return std::nullopt;
-  return std::get<identity::PublicKey>(parsed);
-}
-
-identity::NodeAddr nodeAddrOf(const crypto::PublicKey& key) {
-  // Same as NodeAddr::fromPublicKey: SHA-256(x-only)[0..16].
-  const crypto::Sha256Digest digest = crypto::sha256(key.xOnly());
-  std::array<uint8_t, identity::NodeAddr::SIZE> bytes{};
-  std::copy_n(digest.begin(), bytes.size(), bytes.begin());
-  return identity::NodeAddr(bytes);
 }
 
 }  // namespace fips::router::link

@@ -10,9 +10,9 @@
 #include <optional>
 #include <span>
 
-#include "router/crypto/rng.h"
+#include "lib/crypto/rng.h"
+#include "lib/identity/node-addr.h"
 #include "router/fmp/fmp-constants.h"
-#include "router/identity/node-addr.h"
 #include "router/link/transport-addr.h"
 #include "router/noise/handshake.h"
 
@@ -21,7 +21,7 @@ namespace fips::router::link {
 // Who we are, for every handshake; the pointers outlive the handshakes.
 struct LocalIdentity {
   const noise::Secp256k1Suite* suite;
-  const crypto::KeyPair* key;
+  const crypto::SecretKey* key;
   noise::Epoch epoch;
 };
 
@@ -78,10 +78,5 @@ struct InboundAnswer {
 // Writes msg2 (e, ee, se, {epoch}) and splits; nullopt if the rng fails.
 std::optional<InboundAnswer> answerMsg1(InboundHello& hello, uint32_t ourIndex, uint32_t theirIndex,
                                         crypto::Rng& rng);
-
-// NodeAddr of a key learned from a handshake (spec 01 §3.1).
-identity::NodeAddr nodeAddrOf(const crypto::PublicKey& key);
-// The identity form of a crypto key (parity kept).
-std::optional<identity::PublicKey> identityKeyOf(const crypto::PublicKey& key);
 
 }  // namespace fips::router::link

@@ -9,8 +9,8 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "router/crypto/rng.h"
-#include "router/identity/node-addr.h"
+#include "lib/crypto/rng.h"
+#include "lib/identity/node-addr.h"
 
 namespace fips::router::link {
 

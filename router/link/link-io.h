@@ -8,9 +8,9 @@
 #include <cstdint>
 #include <span>
 
+#include "lib/crypto/secp256k1-keys.h"
+#include "lib/identity/node-addr.h"
 #include "router/fmp/fmp-constants.h"
-#include "router/identity/node-addr.h"
-#include "router/identity/public-key.h"
 #include "router/link/link-mmp.h"
 #include "router/link/transport-addr.h"
 #include "router/noise/handshake.h"
@@ -39,7 +39,7 @@ const char* toString(LinkDownReason reason);
 // A snapshot of one active peer link.
 struct PeerInfo {
   identity::NodeAddr addr;
-  identity::PublicKey key;
+  crypto::PublicKey key;
   TransportAddr current;  // where we send; follows authenticated frames (roaming)
   bool outbound = false;  // our msg1 built the session in use
   noise::Epoch remoteEpoch{};

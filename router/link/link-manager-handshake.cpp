@@ -20,7 +20,7 @@ void LinkManager::dialAt(const identity::NodeAddr& peer, StaticPeer& config,
   if (atMaxLinks()) return;  // stays due; tried again on the next tick
   const std::optional<uint32_t> index = indices_.allocate(rng_);
   if (!index) return;
-  auto hs = startOutbound(local_, config.cryptoKey, peer, *index, to, nowMs,
+  auto hs = startOutbound(local_, config.key, peer, *index, to, nowMs,
                           config_.handshakeResendIntervalMs, rng_);
   if (!hs) {
     indices_.release(to.transportId, *index);
@@ -44,7 +44,7 @@ void LinkManager::handleMsg1(const TransportAddr& from, std::span<const uint8_t>
   std::optional<InboundHello> hello = readMsg1(local_, frame->noiseMsg);
   if (!hello) return drop(DropReason::HANDSHAKE_FAILED);
   if (hello->remote == localKey_.publicKey()) return drop(DropReason::SELF_CONNECTION);
-  const identity::NodeAddr peer = nodeAddrOf(hello->remote);
+  const identity::NodeAddr peer = identity::NodeAddr::fromPublicKey(hello->remote);
   const auto it = peers_.find(peer);
   if (it == peers_.end()) return acceptInbound(from, frame.value(), *hello, now);
   ActiveLink& link = *it->second;
@@ -91,7 +91,7 @@ bool LinkManager::admit(const TransportAddr& from, uint64_t nowMs) {
 
 void LinkManager::acceptInbound(const TransportAddr& from, const fmp::Msg1Frame& frame,
                                 InboundHello& hello, uint64_t nowMs) {
-  const identity::NodeAddr peer = nodeAddrOf(hello.remote);
+  const identity::NodeAddr peer = identity::NodeAddr::fromPublicKey(hello.remote);
   const bool dialing = outbound_.contains(peer);
   // FIPS spec 02 §5 step 4: at max_peers a new peer is refused before msg2,
   // unless we are dialing it ourselves.

@@ -15,7 +15,7 @@ namespace fips::router::link {
 
 void LinkManager::holdCandidate(const TransportAddr& from, const fmp::Msg1Frame& frame,
                                 InboundHello& hello, uint64_t nowMs) {
-  const identity::NodeAddr peer = nodeAddrOf(hello.remote);
+  const identity::NodeAddr peer = identity::NodeAddr::fromPublicKey(hello.remote);
   std::unique_ptr<ActiveLink> link = answerInbound(from, frame, hello, nowMs);
   if (!link) return;
   indices_.bind(from.transportId, link->info().ourIndex, IndexEntry{peer, IndexRole::CANDIDATE});

@@ -124,7 +124,7 @@ TEST_CASE("link: a peer that completes the handshake and then says nothing is re
   TestNet net(5);
   TestNode& a = net.add();
   SeededRng rng(99);
-  auto stranger = crypto::KeyPair::generate(net.ctx, rng);
+  auto stranger = crypto::SecretKey::generate(net.ctx, rng);
   REQUIRE(stranger.has_value());
   noise::Secp256k1Suite suite(net.ctx);
   const LocalIdentity local{&suite, &*stranger, noise::Epoch{9}};
@@ -258,7 +258,7 @@ TEST_CASE("link: the msg1 token bucket refuses a flood") {
   noise::Secp256k1Suite suite(net.ctx);
   SeededRng rng(5);
   for (uint32_t i = 0; i < 300; ++i) {
-    auto key = crypto::KeyPair::generate(net.ctx, rng);
+    auto key = crypto::SecretKey::generate(net.ctx, rng);
     REQUIRE(key.has_value());
     const LocalIdentity local{&suite, &*key, noise::Epoch{1}};
     auto hs =
@@ -433,7 +433,7 @@ TEST_CASE("link: a msg1 flood from one source leaves room for a new peer (#25)")
   SeededRng rng(6);
   std::vector<std::vector<uint8_t>> flood;
   for (uint32_t i = 0; i < 200; ++i) {
-    auto key = crypto::KeyPair::generate(net.ctx, rng);
+    auto key = crypto::SecretKey::generate(net.ctx, rng);
     REQUIRE(key.has_value());
     const LocalIdentity local{&suite, &*key, noise::Epoch{2}};
     auto hs =

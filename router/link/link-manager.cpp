@@ -16,13 +16,13 @@ uint64_t LinkCounters::droppedTotal() const {
   return std::accumulate(drops.begin(), drops.end(), uint64_t{0});
 }
 
-LinkManager::LinkManager(const crypto::Secp256k1Context& ctx, crypto::KeyPair localKey,
+LinkManager::LinkManager(const crypto::Secp256k1Context& ctx, crypto::SecretKey localKey,
                          noise::Epoch epoch, const LinkConfig& config, const Clock& clock,
                          crypto::Rng& rng, LinkIo& io)
     : suite_(ctx),
       localKey_(std::move(localKey)),
       local_{&suite_, &localKey_, epoch},
-      localAddr_(nodeAddrOf(localKey_.publicKey())),
+      localAddr_(identity::NodeAddr::fromPublicKey(localKey_.publicKey())),
       config_(config),
       clock_(clock),
       rng_(rng),
@@ -32,22 +32,21 @@ LinkManager::LinkManager(const crypto::Secp256k1Context& ctx, crypto::KeyPair lo
                                            config.handshakeMaxResends, config.handshakeBurst,
                                            config.handshakeRate, clock.nowMs())) {}
 
-bool LinkManager::addStaticPeer(const identity::PublicKey& key, std::vector<TransportAddr> addrs) {
+bool LinkManager::addStaticPeer(const crypto::PublicKey& key, std::vector<TransportAddr> addrs) {
   return addPeer(key, std::move(addrs), true);
 }
 
-bool LinkManager::addEphemeralPeer(const identity::PublicKey& key, const TransportAddr& addr) {
+bool LinkManager::addEphemeralPeer(const crypto::PublicKey& key, const TransportAddr& addr) {
   return addPeer(key, {addr}, false);
 }
 
-bool LinkManager::addPeer(const identity::PublicKey& key, std::vector<TransportAddr> addrs,
+bool LinkManager::addPeer(const crypto::PublicKey& key, std::vector<TransportAddr> addrs,
                           bool redial) {
   // An fd00::/8 transport address is refused, as in the reference: it would
   // tunnel the mesh over itself.
   const bool meshAddr =
       std::any_of(addrs.begin(), addrs.end(), [](const auto& a) { return a.isFipsMeshAddress(); });
-  const auto cryptoKey = suite_.parsePublic(key.compressed());
-  if (addrs.empty() || meshAddr || shutdown_ || !cryptoKey) return false;
+  if (addrs.empty() || meshAddr || shutdown_) return false;
   const identity::NodeAddr addr = identity::NodeAddr::fromPublicKey(key);
   const uint64_t now = clock_.nowMs();
   if (const auto known = statics_.find(addr); known != statics_.end()) {
@@ -55,7 +54,7 @@ bool LinkManager::addPeer(const identity::PublicKey& key, std::vector<TransportA
   }
   if (addr == localAddr_) return false;
   auto [it, inserted] =
-      statics_.emplace(addr, StaticPeer{key, *cryptoKey, std::move(addrs),
+      statics_.emplace(addr, StaticPeer{key, std::move(addrs),
                                         RetrySchedule(config_.retryBaseIntervalSecs * 1000,
                                                       config_.retryMaxBackoffSecs * 1000),
                                         0, redial});
@@ -66,7 +65,7 @@ bool LinkManager::addPeer(const identity::PublicKey& key, std::vector<TransportA
   return inserted;
 }
 
-bool LinkManager::setStaticPeerAddrs(const identity::PublicKey& key,
+bool LinkManager::setStaticPeerAddrs(const crypto::PublicKey& key,
                                      std::vector<TransportAddr> addrs) {
   const auto it = statics_.find(identity::NodeAddr::fromPublicKey(key));
   if (it == statics_.end()) return addStaticPeer(key, std::move(addrs));
@@ -211,9 +210,7 @@ std::unique_ptr<ActiveLink> LinkManager::makeLink(const crypto::PublicKey& remot
                                                   const TransportAddr& from, bool outbound,
                                                   uint32_t ourIndex, uint32_t theirIndex,
                                                   uint64_t nowMs) {
-  const auto key = identityKeyOf(remote);
-  if (!key) return nullptr;
-  const identity::NodeAddr addr = nodeAddrOf(remote);
+  const identity::NodeAddr addr = identity::NodeAddr::fromPublicKey(remote);
   int64_t jitter = 0;
   if (!noise::drawRekeyJitter(rng_, jitter)) jitter = 0;
   ActiveLinkSetup setup{
@@ -223,7 +220,7 @@ std::unique_ptr<ActiveLink> LinkManager::makeLink(const crypto::PublicKey& remot
                       config_.handshakeMaxResends,
                       config_.handshakeTimeoutSecs * 1000},
       .jitterSecs = jitter,
-      .key = *key,
+      .key = remote,
       .addr = addr,
       .current = from,
       .outbound = outbound,

@@ -13,13 +13,12 @@
 #include <span>
 #include <vector>
 
-#include "router/crypto/rng.h"
-#include "router/crypto/secp256k1-context.h"
-#include "router/crypto/secp256k1-keys.h"
+#include "lib/crypto/rng.h"
+#include "lib/crypto/secp256k1-context.h"
+#include "lib/crypto/secp256k1-keys.h"
+#include "lib/identity/node-addr.h"
 #include "router/fmp/fmp-constants.h"
 #include "router/fmp/handshake-frame.h"
-#include "router/identity/node-addr.h"
-#include "router/identity/public-key.h"
 #include "router/link/active-link.h"
 #include "router/link/drop-reason.h"
 #include "router/link/handshake-admission.h"
@@ -57,7 +56,7 @@ struct LinkCounters {
 // One outbound handshake in progress (fipsctl show connections).
 struct HandshakeInfo {
   identity::NodeAddr peer;
-  std::optional<identity::PublicKey> key;  // the static key we expect in msg2
+  std::optional<crypto::PublicKey> key;  // the static key we expect in msg2
   TransportAddr to;
   uint32_t ourIndex = 0;
   uint64_t startMs = 0;  // monotonic ms msg1 was first sent
@@ -85,9 +84,9 @@ class LinkManager {
   // ctx, config, clock, rng and io are borrowed and must outlive the
   // manager. epoch is this process's 8 random startup bytes (restart
   // detection, spec 02 §5).
-  LinkManager(const crypto::Secp256k1Context& ctx, crypto::KeyPair localKey, noise::Epoch epoch,
+  LinkManager(const crypto::Secp256k1Context& ctx, crypto::SecretKey localKey, noise::Epoch epoch,
               const LinkConfig& config, const Clock& clock, crypto::Rng& rng, LinkIo& io);
-  LinkManager(const crypto::Secp256k1Context&, crypto::KeyPair, noise::Epoch, LinkConfig&&,
+  LinkManager(const crypto::Secp256k1Context&, crypto::SecretKey, noise::Epoch, LinkConfig&&,
               const Clock&, crypto::Rng&, LinkIo&) = delete;  // the config must outlive it
   LinkManager(const LinkManager&) = delete;
   LinkManager& operator=(const LinkManager&) = delete;
@@ -96,19 +95,19 @@ class LinkManager {
   // or any loss of the link it redials with retry backoff (base × 2^n, capped).
   // Addresses in fd00::/8 are refused (no mesh over the mesh). False if the
   // key is ours, already added, not on the curve, or no address is usable.
-  bool addStaticPeer(const identity::PublicKey& key, std::vector<TransportAddr> addrs);
+  bool addStaticPeer(const crypto::PublicKey& key, std::vector<TransportAddr> addrs);
   // Sets the addresses of a static peer, adding (and dialing) it if new; a
   // known peer that is up keeps its link, one that is down (and not parked)
   // is dialed now at the new list's first address, unless a handshake to an
   // address still in the list is under way. For addresses found at connect
   // time (host names). False as addStaticPeer, or for an empty or fd00::/8
   // list.
-  bool setStaticPeerAddrs(const identity::PublicKey& key, std::vector<TransportAddr> addrs);
+  bool setStaticPeerAddrs(const crypto::PublicKey& key, std::vector<TransportAddr> addrs);
   // Adds a peer to dial once now (fipsctl connect, spec 08 §1.1): as
   // addStaticPeer, but a handshake timeout or any loss of the link forgets
   // it instead of redialing. A configured peer parked by removePeer is
   // dialed at `addr` now and stays configured (redialed after a later loss).
-  bool addEphemeralPeer(const identity::PublicKey& key, const TransportAddr& addr);
+  bool addEphemeralPeer(const crypto::PublicKey& key, const TransportAddr& addr);
   // fipsctl disconnect: cancels the peer's dial and retries and, if the link
   // is up, sends Disconnect(ConfigurationChange) and takes it down. An
   // ephemeral peer is forgotten; a static (configured) one is parked: not
@@ -148,13 +147,12 @@ class LinkManager {
   const identity::NodeAddr& localAddr() const { return localAddr_; }
   // Our key pair and the suite over ctx, for the mesh components that sign
   // or run handshakes with the same identity (valid as long as the manager).
-  const crypto::KeyPair& localKey() const { return localKey_; }
+  const crypto::SecretKey& localKey() const { return localKey_; }
   const noise::Secp256k1Suite& suite() const { return suite_; }
 
  private:
   struct StaticPeer {
-    identity::PublicKey key;
-    crypto::PublicKey cryptoKey;
+    crypto::PublicKey key;
     std::vector<TransportAddr> addrs;
     RetrySchedule retry;
     size_t nextAddr = 0;
@@ -162,7 +160,7 @@ class LinkManager {
     bool parked = false;  // disconnected by the operator: no dial until the link is up again
   };
 
-  bool addPeer(const identity::PublicKey& key, std::vector<TransportAddr> addrs, bool redial);
+  bool addPeer(const crypto::PublicKey& key, std::vector<TransportAddr> addrs, bool redial);
 
   void drop(DropReason reason) { ++counters_.drops[static_cast<size_t>(reason)]; }
   bool atMaxLinks() const;
@@ -222,7 +220,7 @@ class LinkManager {
   void tickRetries(uint64_t nowMs);
 
   noise::Secp256k1Suite suite_;
-  crypto::KeyPair localKey_;
+  crypto::SecretKey localKey_;
   LocalIdentity local_;
   identity::NodeAddr localAddr_;
   const LinkConfig& config_;

@@ -17,21 +17,19 @@ bool SeededRng::fill(std::span<uint8_t> out) {
 
 namespace {
 
-crypto::KeyPair makeKey(const crypto::Secp256k1Context& ctx, crypto::Rng& rng) {
-  auto key = crypto::KeyPair::generate(ctx, rng);
+crypto::SecretKey makeKey(const crypto::Secp256k1Context& ctx, crypto::Rng& rng) {
+  auto key = crypto::SecretKey::generate(ctx, rng);
   REQUIRE(key.has_value());
   return std::move(*key);
 }
 
-identity::PublicKey identityKey(const crypto::KeyPair& key) {
-  auto parsed = identity::PublicKey::fromCompressed(key.publicKey().compressed());
-  REQUIRE(std::holds_alternative<identity::PublicKey>(parsed));
-  return std::get<identity::PublicKey>(parsed);
+crypto::PublicKey identityKey(const crypto::SecretKey& key) {
+  return key.publicKey();
 }
 
 }  // namespace
 
-TestNode::TestNode(TestNet& n, size_t i, crypto::KeyPair k, const LinkConfig& c, uint64_t seed)
+TestNode::TestNode(TestNet& n, size_t i, crypto::SecretKey k, const LinkConfig& c, uint64_t seed)
     : net(n),
       index(i),
       addr(n.addrOf(i)),

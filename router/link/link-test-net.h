@@ -13,10 +13,9 @@
 #include <span>
 #include <vector>
 
-#include "router/crypto/rng.h"
-#include "router/crypto/secp256k1-context.h"
-#include "router/crypto/secp256k1-keys.h"
-#include "router/identity/public-key.h"
+#include "lib/crypto/rng.h"
+#include "lib/crypto/secp256k1-context.h"
+#include "lib/crypto/secp256k1-keys.h"
 #include "router/link/link-manager.h"
 
 namespace fips::router::link::test {
@@ -61,7 +60,7 @@ class TestNet;
 // One node: its keys, its LinkManager and what it observed.
 class TestNode final : public LinkIo {
  public:
-  TestNode(TestNet& net, size_t index, crypto::KeyPair key, const LinkConfig& config,
+  TestNode(TestNet& net, size_t index, crypto::SecretKey key, const LinkConfig& config,
            uint64_t seed);
   void sendDatagram(const TransportAddr& to, std::span<const uint8_t> packet) override;
   void onLinkUp(const PeerInfo& peer) override;
@@ -81,8 +80,8 @@ class TestNode final : public LinkIo {
   TestNet& net;
   size_t index;
   TransportAddr addr;
-  crypto::KeyPair key;
-  identity::PublicKey publicKey;
+  crypto::SecretKey key;
+  crypto::PublicKey publicKey;
   identity::NodeAddr nodeAddr;
   LinkConfig config;
   SeededRng rng;

@@ -22,7 +22,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "router/identity/node-addr.h"
+#include "lib/identity/node-addr.h"
 
 namespace fips::router::lookup {
 

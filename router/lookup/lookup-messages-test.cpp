@@ -60,21 +60,20 @@ class ProofFixture {
   ProofFixture() : rng_(std::vector<uint8_t>(32 * 8, 0x42)), key_(makeKey()) {}
 
   crypto::Secp256k1Context ctx;
-  crypto::KeyPair& key() { return key_; }
+  crypto::SecretKey& key() { return key_; }
   crypto::Rng& rng() { return rng_; }
-  identity::PublicKey publicKey() const {
-    return std::get<identity::PublicKey>(
-        identity::PublicKey::fromCompressed(key_.publicKey().compressed()));
+  crypto::PublicKey publicKey() const {
+    return key_.publicKey();
   }
   NodeAddr nodeAddr() const { return NodeAddr::fromPublicKey(publicKey()); }
 
  private:
-  crypto::KeyPair makeKey() {
+  crypto::SecretKey makeKey() {
     crypto::ScriptedRng seed(std::vector<uint8_t>(32, 0x07));
-    return *crypto::KeyPair::generate(ctx, seed);
+    return *crypto::SecretKey::generate(ctx, seed);
   }
   crypto::ScriptedRng rng_;
-  crypto::KeyPair key_;
+  crypto::SecretKey key_;
 };
 
 std::string repeatHex(const std::string& pair, size_t n) {

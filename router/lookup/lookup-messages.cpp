@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "router/crypto/schnorr.h"
+#include "lib/crypto/schnorr.h"
 #include "router/fmp/fmp-le.h"
 #include "router/routing/coords-wire.h"
 
@@ -63,7 +63,7 @@ const char* toString(LookupError error) {
   return "unknown";
 }
 
-routing::DecodeResult<LookupRequest, LookupError> decodeLookupRequest(
+Result<LookupRequest, LookupError> decodeLookupRequest(
     std::span<const uint8_t> body) {
   if (body.size() < LOOKUP_REQUEST_MIN_BODY) return LookupError::SHORT;
   auto coords = routing::decodeCoords(body.subspan(REQ_COORDS), /*allowEmpty=*/false);
@@ -76,7 +76,7 @@ routing::DecodeResult<LookupRequest, LookupError> decodeLookupRequest(
                        .originCoords = std::move(coords.value().coords)};
 }
 
-routing::DecodeResult<LookupResponse, LookupError> decodeLookupResponse(
+Result<LookupResponse, LookupError> decodeLookupResponse(
     std::span<const uint8_t> body) {
   if (body.size() < LOOKUP_RESPONSE_MIN_BODY) return LookupError::SHORT;
   auto coords = routing::decodeCoords(body.subspan(RESP_COORDS), /*allowEmpty=*/false);
@@ -131,13 +131,13 @@ std::vector<uint8_t> lookupProofBytes(uint64_t requestId, const NodeAddr& target
 }
 
 std::optional<Proof> signLookupProof(const crypto::Secp256k1Context& ctx,
-                                     const crypto::KeyPair& key, crypto::Rng& rng,
+                                     const crypto::SecretKey& key, crypto::Rng& rng,
                                      uint64_t requestId, const NodeAddr& target,
                                      const stp::Coordinates& coords) {
   return crypto::schnorrSign(ctx, key, lookupProofBytes(requestId, target, coords), rng);
 }
 
-bool verifyLookupProof(const crypto::Secp256k1Context& ctx, const identity::PublicKey& targetKey,
+bool verifyLookupProof(const crypto::Secp256k1Context& ctx, const crypto::PublicKey& targetKey,
                        const LookupResponse& response) {
   const auto bytes = lookupProofBytes(response.requestId, response.target, response.targetCoords);
   return crypto::schnorrVerify(ctx, targetKey.xOnly(), bytes, response.proof);

@@ -12,11 +12,10 @@
 #include <span>
 #include <vector>
 
-#include "router/crypto/rng.h"
-#include "router/crypto/secp256k1-context.h"
-#include "router/crypto/secp256k1-keys.h"
-#include "router/identity/public-key.h"
-#include "router/routing/decode-result.h"
+#include "lib/crypto/rng.h"
+#include "lib/crypto/secp256k1-context.h"
+#include "lib/crypto/secp256k1-keys.h"
+#include "lib/result.h"
 #include "router/stp/coordinates.h"
 
 namespace fips::router::lookup {
@@ -69,10 +68,10 @@ struct LookupResponse {
 };
 
 // Decodes a body (after 0x30). Trailing bytes are ignored.
-routing::DecodeResult<LookupRequest, LookupError> decodeLookupRequest(
+Result<LookupRequest, LookupError> decodeLookupRequest(
     std::span<const uint8_t> body);
 // Decodes a body (after 0x31). Trailing bytes after the proof are ignored.
-routing::DecodeResult<LookupResponse, LookupError> decodeLookupResponse(
+Result<LookupResponse, LookupError> decodeLookupResponse(
     std::span<const uint8_t> body);
 
 // The whole link message, type byte included (46 + 16n / 93 + 16n bytes).
@@ -86,12 +85,12 @@ std::vector<uint8_t> lookupProofBytes(uint64_t requestId, const NodeAddr& target
 // BIP-340 signature over SHA-256(proof_bytes) with the target's key (spec 01
 // §5); nullopt if the rng fails.
 std::optional<Proof> signLookupProof(const crypto::Secp256k1Context& ctx,
-                                     const crypto::KeyPair& key, crypto::Rng& rng,
+                                     const crypto::SecretKey& key, crypto::Rng& rng,
                                      uint64_t requestId, const NodeAddr& target,
                                      const stp::Coordinates& coords);
 
 // True if response.proof is the target's signature over its proof bytes.
-bool verifyLookupProof(const crypto::Secp256k1Context& ctx, const identity::PublicKey& targetKey,
+bool verifyLookupProof(const crypto::Secp256k1Context& ctx, const crypto::PublicKey& targetKey,
                        const LookupResponse& response);
 
 }  // namespace fips::router::lookup

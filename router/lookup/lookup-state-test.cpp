@@ -25,15 +25,14 @@ class CountingRng final : public crypto::Rng {
   uint8_t next_ = 1;
 };
 
-crypto::KeyPair keyPair(uint8_t seed) {
+crypto::SecretKey keyPair(uint8_t seed) {
   static const crypto::Secp256k1Context ctx;
   crypto::ScriptedRng rng(std::vector<uint8_t>(32, seed));
-  return *crypto::KeyPair::generate(ctx, rng);
+  return *crypto::SecretKey::generate(ctx, rng);
 }
 
-identity::PublicKey publicKey(const crypto::KeyPair& key) {
-  return std::get<identity::PublicKey>(
-      identity::PublicKey::fromCompressed(key.publicKey().compressed()));
+crypto::PublicKey publicKey(const crypto::SecretKey& key) {
+  return key.publicKey();
 }
 
 // One node: its key, view, caches and lookup state.
@@ -47,7 +46,7 @@ struct Node {
 
   crypto::Secp256k1Context ctx;
   CountingRng rng;
-  crypto::KeyPair key;
+  crypto::SecretKey key;
   NodeAddr addr;
   FakeMeshView view;
   routing::IdentityCache ids;

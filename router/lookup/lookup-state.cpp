@@ -9,7 +9,7 @@
 #include <span>
 #include <string_view>
 
-#include "router/crypto/sha256.h"
+#include "lib/crypto/sha256.h"
 
 namespace fips::router::lookup {
 
@@ -31,7 +31,7 @@ uint64_t backoffMs(uint32_t exponent, uint64_t base, uint64_t cap) {
 // The forward limiter's hash key: SHA-256 of a label, a block counter and our
 // identity secret. Secret, so no peer can choose colliding keys; fixed per
 // identity, so the core stays deterministic and draws nothing from the rng.
-ForwardLimiter::HashKey forwardLimiterHashKey(const crypto::KeyPair& identity) {
+ForwardLimiter::HashKey forwardLimiterHashKey(const crypto::SecretKey& identity) {
   static constexpr std::string_view LABEL = "fips lookup forward limiter hash key";
   const std::span<const uint8_t> label(reinterpret_cast<const uint8_t*>(LABEL.data()),
                                        LABEL.size());
@@ -49,7 +49,7 @@ ForwardLimiter::HashKey forwardLimiterHashKey(const crypto::KeyPair& identity) {
 }  // namespace
 
 LookupState::LookupState(const LookupConfig& config, const crypto::Secp256k1Context& ctx,
-                         const crypto::KeyPair& identity, crypto::Rng& rng)
+                         const crypto::SecretKey& identity, crypto::Rng& rng)
     : config_(config),
       ctx_(ctx),
       identity_(identity),

@@ -23,9 +23,9 @@
 #include <span>
 #include <vector>
 
-#include "router/crypto/rng.h"
-#include "router/crypto/secp256k1-context.h"
-#include "router/crypto/secp256k1-keys.h"
+#include "lib/crypto/rng.h"
+#include "lib/crypto/secp256k1-context.h"
+#include "lib/crypto/secp256k1-keys.h"
 #include "router/lookup/forward-limiter.h"
 #include "router/lookup/lookup-messages.h"
 #include "router/lookup/recent-requests.h"
@@ -113,8 +113,8 @@ class LookupState {
   // config, ctx, identity (our key: it signs the proofs for
   // view.selfAddr()) and rng must outlive this object.
   LookupState(const LookupConfig& config, const crypto::Secp256k1Context& ctx,
-              const crypto::KeyPair& identity, crypto::Rng& rng);
-  LookupState(LookupConfig&&, const crypto::Secp256k1Context&, const crypto::KeyPair&,
+              const crypto::SecretKey& identity, crypto::Rng& rng);
+  LookupState(LookupConfig&&, const crypto::Secp256k1Context&, const crypto::SecretKey&,
               crypto::Rng&) = delete;  // the config must outlive the state
 
   // Origination (maybe_initiate_lookup): skip if pending, backed off, or no
@@ -170,7 +170,7 @@ class LookupState {
 
   const LookupConfig& config_;
   const crypto::Secp256k1Context& ctx_;
-  const crypto::KeyPair& identity_;
+  const crypto::SecretKey& identity_;
   crypto::Rng& rng_;
   std::map<NodeAddr, Pending> pending_;
   std::map<NodeAddr, Backoff> backoff_;

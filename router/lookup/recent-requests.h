@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-#include "router/identity/node-addr.h"
+#include "lib/identity/node-addr.h"
 
 namespace fips::router::lookup {
 

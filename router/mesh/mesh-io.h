@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <span>
 
-#include "router/identity/node-addr.h"
+#include "lib/identity/node-addr.h"
 #include "router/link/link-io.h"
 #include "router/link/transport-addr.h"
 #include "router/stp/coordinates.h"

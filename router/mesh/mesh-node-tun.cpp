@@ -6,7 +6,7 @@
 // and written to the TUN; packets that waited for a session that never came
 // are answered with Destination Unreachable. Runs in fips-router: TUN
 // packets are local but unvalidated, session payloads are untrusted.
-#include "router/identity/fips-address.h"
+#include "lib/identity/fips-address.h"
 #include "router/ipv6/ipv6-shim.h"
 #include "router/ipv6/tcp-mss.h"
 #include "router/ipv6/tun-outbound.h"

@@ -42,7 +42,7 @@ uint64_t MeshCounters::controlMessagesOut() const {
   return messagesOut.total();
 }
 
-MeshNode::MeshNode(const crypto::Secp256k1Context& ctx, crypto::KeyPair localKey,
+MeshNode::MeshNode(const crypto::Secp256k1Context& ctx, crypto::SecretKey localKey,
                    noise::Epoch epoch, std::shared_ptr<const MeshConfig> config,
                    const link::Clock& clock, const WallClock& wall, crypto::Rng& rng, MeshIo& io)
     : config_(std::move(config)),
@@ -64,7 +64,7 @@ MeshNode::MeshNode(const crypto::Secp256k1Context& ctx, crypto::KeyPair localKey
   sessions_.setTransportMtu(transportMtu_);
 }
 
-bool MeshNode::addStaticPeer(const identity::PublicKey& key,
+bool MeshNode::addStaticPeer(const crypto::PublicKey& key,
                              std::vector<link::TransportAddr> addrs) {
   ids_.insert(key);
   const bool added = links_.addStaticPeer(key, std::move(addrs));
@@ -72,12 +72,12 @@ bool MeshNode::addStaticPeer(const identity::PublicKey& key,
   return added;
 }
 
-bool MeshNode::setStaticPeerAddrs(const identity::PublicKey& key,
+bool MeshNode::setStaticPeerAddrs(const crypto::PublicKey& key,
                                   std::vector<link::TransportAddr> addrs) {
   return links_.setStaticPeerAddrs(key, std::move(addrs));
 }
 
-bool MeshNode::addEphemeralPeer(const identity::PublicKey& key, const link::TransportAddr& addr) {
+bool MeshNode::addEphemeralPeer(const crypto::PublicKey& key, const link::TransportAddr& addr) {
   ids_.insert(key);
   const bool added = links_.addEphemeralPeer(key, addr);
   flush();
@@ -144,7 +144,7 @@ lookup::LookupStart MeshNode::lookup(const identity::NodeAddr& target, size_t* f
   return started;
 }
 
-void MeshNode::learnIdentity(const identity::PublicKey& key) {
+void MeshNode::learnIdentity(const crypto::PublicKey& key) {
   ids_.insert(key);
 }
 

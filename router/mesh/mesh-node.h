@@ -24,14 +24,13 @@
 #include <unordered_set>
 #include <vector>
 
+#include "lib/crypto/rng.h"
+#include "lib/crypto/secp256k1-context.h"
+#include "lib/crypto/secp256k1-keys.h"
+#include "lib/identity/node-addr.h"
 #include "router/bloom/bloom-state.h"
-#include "router/crypto/rng.h"
-#include "router/crypto/secp256k1-context.h"
-#include "router/crypto/secp256k1-keys.h"
 #include "router/fmp/fmp-constants.h"
 #include "router/fsp/session-table.h"
-#include "router/identity/node-addr.h"
-#include "router/identity/public-key.h"
 #include "router/ipv6/icmpv6.h"
 #include "router/link/link-io.h"
 #include "router/link/link-manager.h"
@@ -120,7 +119,7 @@ class MeshNode final : private link::LinkIo, private routing::MeshView {
   // epoch is this process's 8 random startup bytes (spec 02 §5). config is
   // shared, immutable (the components keep references into it): one per
   // daemon, one for every node of a simulation.
-  MeshNode(const crypto::Secp256k1Context& ctx, crypto::KeyPair localKey, noise::Epoch epoch,
+  MeshNode(const crypto::Secp256k1Context& ctx, crypto::SecretKey localKey, noise::Epoch epoch,
            std::shared_ptr<const MeshConfig> config, const link::Clock& clock,
            const WallClock& wall, crypto::Rng& rng, MeshIo& io);
   MeshNode(const MeshNode&) = delete;
@@ -129,11 +128,11 @@ class MeshNode final : private link::LinkIo, private routing::MeshView {
 
   // Static peers (see LinkManager::addStaticPeer / setStaticPeerAddrs /
   // removePeer).
-  bool addStaticPeer(const identity::PublicKey& key, std::vector<link::TransportAddr> addrs);
-  bool setStaticPeerAddrs(const identity::PublicKey& key, std::vector<link::TransportAddr> addrs);
+  bool addStaticPeer(const crypto::PublicKey& key, std::vector<link::TransportAddr> addrs);
+  bool setStaticPeerAddrs(const crypto::PublicKey& key, std::vector<link::TransportAddr> addrs);
   bool removePeer(const identity::NodeAddr& peer);
   // A peer dialed once (see LinkManager::addEphemeralPeer; fipsctl connect).
-  bool addEphemeralPeer(const identity::PublicKey& key, const link::TransportAddr& addr);
+  bool addEphemeralPeer(const crypto::PublicKey& key, const link::TransportAddr& addr);
   // Outbound handshakes in progress.
   size_t pendingHandshakes() const { return links_.pendingHandshakes(); }
   // The link engine's handshakes and redial state (fipsctl show connections|routing).
@@ -155,7 +154,7 @@ class MeshNode final : private link::LinkIo, private routing::MeshView {
   // STARTED).
   lookup::LookupStart lookup(const identity::NodeAddr& target, size_t* fanout = nullptr);
   // Identity cache writers: DNS, configured peers, native API (spec 03 §7).
-  void learnIdentity(const identity::PublicKey& key);
+  void learnIdentity(const crypto::PublicKey& key);
   // Coordinate cache writer for transit session setup (spec 03 §7; #6).
   void learnCoords(const identity::NodeAddr& addr, stp::Coordinates coords);
   const stp::Coordinates* cachedCoords(const identity::NodeAddr& addr) const;

@@ -9,8 +9,8 @@
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
-#include "router/crypto/chacha-poly.h"
-#include "router/crypto/test-util.h"
+#include "lib/crypto/chacha-poly.h"
+#include "lib/crypto/test-util.h"
 #include "router/noise/dh-suites.h"
 #include "router/noise/handshake-state.h"
 

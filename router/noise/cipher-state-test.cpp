@@ -10,7 +10,7 @@
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
-#include "router/crypto/test-util.h"
+#include "lib/crypto/test-util.h"
 
 namespace fips::router::noise {
 namespace {

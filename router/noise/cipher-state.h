@@ -13,8 +13,8 @@
 #include <optional>
 #include <span>
 
-#include "router/crypto/chacha-poly.h"
-#include "router/crypto/secret.h"
+#include "lib/crypto/chacha-poly.h"
+#include "lib/crypto/secret.h"
 #include "router/noise/replay-window.h"
 
 namespace fips::router::noise {

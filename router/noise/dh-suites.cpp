@@ -2,17 +2,17 @@
 // DH suites for the Noise pattern machine (see dh-suites.h). Runs in fips-router.
 #include "router/noise/dh-suites.h"
 
-#include "router/crypto/ecdh.h"
-#include "router/crypto/x25519.h"
+#include "lib/crypto/ecdh.h"
+#include "lib/crypto/x25519.h"
 
 namespace fips::router::noise {
 
 std::optional<crypto::PublicKey> Secp256k1Suite::parsePublic(std::span<const uint8_t> bytes) const {
-  return crypto::PublicKey::parseCompressed(*ctx_, bytes);
+  return crypto::PublicKey::fromCompressed(bytes);
 }
 
-std::optional<crypto::KeyPair> Secp256k1Suite::generate(crypto::Rng& rng) const {
-  return crypto::KeyPair::generate(*ctx_, rng);
+std::optional<crypto::SecretKey> Secp256k1Suite::generate(crypto::Rng& rng) const {
+  return crypto::SecretKey::generate(*ctx_, rng);
 }
 
 std::optional<crypto::Secret<32>> Secp256k1Suite::dh(const KeyPair& local,

@@ -9,10 +9,10 @@
 #include <optional>
 #include <span>
 
-#include "router/crypto/rng.h"
-#include "router/crypto/secp256k1-context.h"
-#include "router/crypto/secp256k1-keys.h"
-#include "router/crypto/secret.h"
+#include "lib/crypto/rng.h"
+#include "lib/crypto/secp256k1-context.h"
+#include "lib/crypto/secp256k1-keys.h"
+#include "lib/crypto/secret.h"
 
 namespace fips::router::noise {
 
@@ -21,7 +21,7 @@ namespace fips::router::noise {
 class Secp256k1Suite {
  public:
   using Public = crypto::PublicKey;
-  using KeyPair = crypto::KeyPair;
+  using KeyPair = crypto::SecretKey;
   static constexpr size_t PUBLIC_SIZE = 33;
 
   explicit Secp256k1Suite(const crypto::Secp256k1Context& ctx) : ctx_(&ctx) {}

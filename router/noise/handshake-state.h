@@ -9,9 +9,9 @@
 #include <optional>
 #include <span>
 
-#include "router/crypto/rng.h"
-#include "router/crypto/secret.h"
-#include "router/crypto/sha256.h"
+#include "lib/crypto/rng.h"
+#include "lib/crypto/secret.h"
+#include "lib/crypto/sha256.h"
 #include "router/noise/pattern.h"
 #include "router/noise/symmetric-state.h"
 

@@ -11,7 +11,7 @@
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
-#include "router/crypto/test-util.h"
+#include "lib/crypto/test-util.h"
 
 namespace fips::router::noise {
 namespace {
@@ -20,9 +20,9 @@ using crypto::test::fromHex;
 using crypto::test::toHex;
 using nlohmann::json;
 
-crypto::KeyPair pairFromHex(const crypto::Secp256k1Context& ctx, const std::string& hex) {
+crypto::SecretKey pairFromHex(const crypto::Secp256k1Context& ctx, const std::string& hex) {
   const auto bytes = fromHex(hex);
-  auto pair = crypto::KeyPair::fromSecret(
+  auto pair = crypto::SecretKey::fromSecret(
       ctx, crypto::Secret<32>(std::span<const uint8_t, 32>(bytes.data(), 32)));
   REQUIRE(pair);
   return std::move(*pair);
@@ -50,7 +50,7 @@ void runVector(const char* file, FipsPattern pattern, const std::vector<const ch
   auto initStatic = pairFromHex(v.ctx, v.keys()["initiator"]["secret_hex"]);
   auto respStatic = pairFromHex(v.ctx, v.keys()["responder"]["secret_hex"]);
   // The initiator knows the responder only by its x-only key (npub), lifted to even Y.
-  auto respKnown = crypto::PublicKey::fromXOnly(v.ctx, respStatic.publicKey().xOnly());
+  auto respKnown = crypto::PublicKey::fromXOnly(respStatic.publicKey().xOnly());
   REQUIRE(respKnown);
   const auto& k = v.keys();
   crypto::ScriptedRng initRng(fromHex(k["initiator_ephemeral"].get<std::string>()));
@@ -111,8 +111,8 @@ TEST_CASE("message sizes are exact and wrong sizes or turns are typed errors") {
   Secp256k1Suite suite(ctx);
   crypto::OpenSslRng rng;
   for (FipsPattern pattern : {FipsPattern::IK, FipsPattern::XK}) {
-    auto a = crypto::KeyPair::generate(ctx, rng);
-    auto b = crypto::KeyPair::generate(ctx, rng);
+    auto a = crypto::SecretKey::generate(ctx, rng);
+    auto b = crypto::SecretKey::generate(ctx, rng);
     REQUIRE(a);
     REQUIRE(b);
     const auto bPub = b->publicKey();
@@ -152,8 +152,8 @@ TEST_CASE("forged messages fail typed and leave the handshake usable") {
   Secp256k1Suite suite(ctx);
   crypto::OpenSslRng rng;
   for (FipsPattern pattern : {FipsPattern::IK, FipsPattern::XK}) {
-    auto a = crypto::KeyPair::generate(ctx, rng);
-    auto b = crypto::KeyPair::generate(ctx, rng);
+    auto a = crypto::SecretKey::generate(ctx, rng);
+    auto b = crypto::SecretKey::generate(ctx, rng);
     const auto bPub = b->publicKey();
     auto init = Handshake::initiator(pattern, suite, std::move(*a), bPub, Epoch{1});
     auto resp = Handshake::responder(pattern, suite, std::move(*b), Epoch{2});

@@ -12,7 +12,7 @@ const NoiseProtocol& protocolFor(FipsPattern pattern) {
 }  // namespace
 
 Handshake Handshake::initiator(FipsPattern pattern, const Secp256k1Suite& suite,
-                               crypto::KeyPair localStatic, crypto::PublicKey remoteStatic,
+                               crypto::SecretKey localStatic, crypto::PublicKey remoteStatic,
                                const Epoch& localEpoch) {
   return Handshake(pattern,
                    HandshakeState<Secp256k1Suite>(suite, protocolFor(pattern), Role::INITIATOR,
@@ -21,7 +21,7 @@ Handshake Handshake::initiator(FipsPattern pattern, const Secp256k1Suite& suite,
 }
 
 Handshake Handshake::responder(FipsPattern pattern, const Secp256k1Suite& suite,
-                               crypto::KeyPair localStatic, const Epoch& localEpoch) {
+                               crypto::SecretKey localStatic, const Epoch& localEpoch) {
   return Handshake(pattern,
                    HandshakeState<Secp256k1Suite>(suite, protocolFor(pattern), Role::RESPONDER,
                                                   std::move(localStatic), std::nullopt),

@@ -10,8 +10,8 @@
 #include <optional>
 #include <span>
 
-#include "router/crypto/rng.h"
-#include "router/crypto/secp256k1-keys.h"
+#include "lib/crypto/rng.h"
+#include "lib/crypto/secp256k1-keys.h"
 #include "router/noise/dh-suites.h"
 #include "router/noise/handshake-state.h"
 
@@ -37,10 +37,10 @@ class Handshake {
   // Initiator: knows the responder's static key (from an npub, possibly only
   // x-only lifted to even Y: parity does not matter, spec 01 §1).
   static Handshake initiator(FipsPattern pattern, const Secp256k1Suite& suite,
-                             crypto::KeyPair localStatic, crypto::PublicKey remoteStatic,
+                             crypto::SecretKey localStatic, crypto::PublicKey remoteStatic,
                              const Epoch& localEpoch);
   static Handshake responder(FipsPattern pattern, const Secp256k1Suite& suite,
-                             crypto::KeyPair localStatic, const Epoch& localEpoch);
+                             crypto::SecretKey localStatic, const Epoch& localEpoch);
 
   // Size of the next message (either direction); 0 once complete.
   size_t nextMessageSize() const;

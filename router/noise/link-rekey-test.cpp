@@ -12,7 +12,7 @@
 
 #include <doctest/doctest.h>
 
-#include "router/crypto/sha256.h"
+#include "lib/crypto/sha256.h"
 
 namespace fips::router::noise {
 namespace {
@@ -45,8 +45,8 @@ struct Sim {
   crypto::Secp256k1Context ctx;
   Secp256k1Suite suite{ctx};
   crypto::OpenSslRng rng;
-  std::optional<crypto::KeyPair> keyA;
-  std::optional<crypto::KeyPair> keyB;
+  std::optional<crypto::SecretKey> keyA;
+  std::optional<crypto::SecretKey> keyB;
   std::optional<LinkRekey> a;
   std::optional<LinkRekey> b;
   std::deque<Packet> toA;
@@ -61,8 +61,8 @@ struct Sim {
   Sim(const LinkRekeyConfig& cfg, int64_t jitterA, int64_t jitterB, bool aSmaller) {
     // Pick keys so that A's NodeAddr is the smaller one when aSmaller.
     for (;;) {
-      keyA = crypto::KeyPair::generate(ctx, rng);
-      keyB = crypto::KeyPair::generate(ctx, rng);
+      keyA = crypto::SecretKey::generate(ctx, rng);
+      keyB = crypto::SecretKey::generate(ctx, rng);
       if (keepsInitiatorRole(nodeAddr(keyA->publicKey()), nodeAddr(keyB->publicKey())) ==
           aSmaller) {
         break;

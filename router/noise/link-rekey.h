@@ -13,7 +13,7 @@
 #include <optional>
 #include <span>
 
-#include "router/crypto/rng.h"
+#include "lib/crypto/rng.h"
 #include "router/noise/handshake.h"
 #include "router/noise/key-epochs.h"
 #include "router/noise/rekey-policy.h"
@@ -31,7 +31,7 @@ struct LinkRekeyConfig {
 // Who we are and who the peer is; suite and key must outlive the object.
 struct LinkPeerIdentity {
   const Secp256k1Suite* suite;
-  const crypto::KeyPair* local;
+  const crypto::SecretKey* local;
   crypto::PublicKey remote;
   NodeAddrBytes localAddr;
   NodeAddrBytes remoteAddr;

@@ -7,7 +7,7 @@
 #include <array>
 #include <cstdint>
 
-#include "router/crypto/rng.h"
+#include "lib/crypto/rng.h"
 
 namespace fips::router::noise {
 

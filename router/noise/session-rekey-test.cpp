@@ -13,7 +13,7 @@
 
 #include <doctest/doctest.h>
 
-#include "router/crypto/sha256.h"
+#include "lib/crypto/sha256.h"
 
 namespace fips::router::noise {
 namespace {
@@ -57,7 +57,7 @@ struct NetConditions {
 };
 
 struct Node {
-  std::optional<crypto::KeyPair> key;
+  std::optional<crypto::SecretKey> key;
   std::optional<SessionRekey> rekey;
   uint64_t derived = 0;  // rekey handshakes completed here: keys it can hold
   std::deque<Packet> inbox;
@@ -104,8 +104,8 @@ struct Sim {
       : rng(seed), gen(seed) {
     // Pick keys so that A's NodeAddr is the smaller one when aSmaller.
     do {
-      a.key = crypto::KeyPair::generate(ctx, rng);
-      b.key = crypto::KeyPair::generate(ctx, rng);
+      a.key = crypto::SecretKey::generate(ctx, rng);
+      b.key = crypto::SecretKey::generate(ctx, rng);
     } while (keepsInitiatorRole(nodeAddr(a.key->publicKey()), nodeAddr(b.key->publicKey())) !=
              aSmaller);
     const Epoch ea{1};
@@ -397,7 +397,7 @@ TEST_CASE("a session rekey msg3 from a different static key is rejected") {
   Sim sim(fastRekey(), 100, 100, true);
   sim.run(35'000);
   // C knows B's public key and claims A's address: msg1 carries no identity.
-  auto keyC = crypto::KeyPair::generate(sim.ctx, sim.rng);
+  auto keyC = crypto::SecretKey::generate(sim.ctx, sim.rng);
   REQUIRE(keyC);
   auto hs = Handshake::initiator(FipsPattern::XK, sim.suite, keyC->clone(), sim.b.key->publicKey(),
                                  Epoch{3});

@@ -12,7 +12,7 @@
 #include <optional>
 #include <span>
 
-#include "router/crypto/rng.h"
+#include "lib/crypto/rng.h"
 #include "router/noise/handshake.h"
 #include "router/noise/key-epochs.h"
 #include "router/noise/rekey-policy.h"
@@ -33,7 +33,7 @@ struct SessionRekeyConfig {
 // object. The peer key may be an even-Y lift of an npub: only x is compared.
 struct SessionPeerIdentity {
   const Secp256k1Suite* suite;
-  const crypto::KeyPair* local;
+  const crypto::SecretKey* local;
   crypto::PublicKey remote;
   NodeAddrBytes localAddr;
   NodeAddrBytes remoteAddr;

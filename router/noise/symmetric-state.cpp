@@ -4,8 +4,8 @@
 
 #include <algorithm>
 
-#include "router/crypto/chacha-poly.h"
-#include "router/crypto/hkdf.h"
+#include "lib/crypto/chacha-poly.h"
+#include "lib/crypto/hkdf.h"
 
 namespace fips::router::noise {
 

@@ -8,8 +8,8 @@
 #include <span>
 #include <string_view>
 
-#include "router/crypto/secret.h"
-#include "router/crypto/sha256.h"
+#include "lib/crypto/secret.h"
+#include "lib/crypto/sha256.h"
 
 namespace fips::router::noise {
 

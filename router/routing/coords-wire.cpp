@@ -10,7 +10,7 @@
 
 namespace fips::router::routing {
 
-DecodeResult<DecodedCoords, CoordsWireError> decodeCoords(std::span<const uint8_t> bytes,
+Result<DecodedCoords, CoordsWireError> decodeCoords(std::span<const uint8_t> bytes,
                                                           bool allowEmpty) {
   if (bytes.size() < COORDS_COUNT_SIZE) return CoordsWireError::SHORT;
   const size_t count = fmp::loadLe16(bytes, 0);

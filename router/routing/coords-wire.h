@@ -10,7 +10,7 @@
 #include <span>
 #include <vector>
 
-#include "router/routing/decode-result.h"
+#include "lib/result.h"
 #include "router/stp/coordinates.h"
 
 namespace fips::router::routing {
@@ -34,7 +34,7 @@ struct DecodedCoords {
 // Decodes the field at the start of bytes; bytes after it are not looked at.
 // allowEmpty: a count of 0 decodes to empty coordinates (PathBroken's
 // last_known_coords) instead of ZERO_COUNT (src/proto/coord.rs).
-DecodeResult<DecodedCoords, CoordsWireError> decodeCoords(std::span<const uint8_t> bytes,
+Result<DecodedCoords, CoordsWireError> decodeCoords(std::span<const uint8_t> bytes,
                                                           bool allowEmpty);
 
 // Appends count ‖ entries to out. Coordinates longer than 65535 entries are a

@@ -1,27 +1,25 @@
 // SPDX-License-Identifier: MIT
 #include "router/routing/identity-cache.h"
 
-#include "router/crypto/rng.h"
-#include "router/crypto/secp256k1-context.h"
-#include "router/crypto/secp256k1-keys.h"
+#include "lib/crypto/rng.h"
+#include "lib/crypto/secp256k1-context.h"
+#include "lib/crypto/secp256k1-keys.h"
 #include "router/routing/routing-test-util.h"
 
 namespace fips::router::routing {
 namespace {
 
 // n distinct identity keys from a deterministic script.
-std::vector<identity::PublicKey> keys(size_t n) {
+std::vector<crypto::PublicKey> keys(size_t n) {
   crypto::Secp256k1Context ctx;
-  std::vector<identity::PublicKey> out;
+  std::vector<crypto::PublicKey> out;
   for (size_t i = 0; i < n; ++i) {
     std::vector<uint8_t> secret(32, 0);
     secret[31] = static_cast<uint8_t>(i + 1);
     crypto::ScriptedRng rng(secret);
-    const auto pair = crypto::KeyPair::generate(ctx, rng);
+    const auto pair = crypto::SecretKey::generate(ctx, rng);
     REQUIRE(pair.has_value());
-    const auto key = identity::PublicKey::fromCompressed(pair->publicKey().compressed());
-    REQUIRE(std::holds_alternative<identity::PublicKey>(key));
-    out.push_back(std::get<identity::PublicKey>(key));
+    out.push_back(pair->publicKey());
   }
   return out;
 }

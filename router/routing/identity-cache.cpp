@@ -16,7 +16,7 @@ IdentityCache::IdentityCache(const IdentityCacheConfig& config) : config_(config
   config_.capacity = std::max<size_t>(config_.capacity, 1);
 }
 
-void IdentityCache::insert(const identity::PublicKey& key) {
+void IdentityCache::insert(const crypto::PublicKey& key) {
   const NodeAddr addr = NodeAddr::fromPublicKey(key);
   const FipsPrefix prefix = fipsPrefix(addr);
   if (const auto it = index_.find(prefix); it != index_.end()) {

@@ -14,8 +14,8 @@
 #include <map>
 #include <span>
 
-#include "router/identity/node-addr.h"
-#include "router/identity/public-key.h"
+#include "lib/crypto/secp256k1-keys.h"
+#include "lib/identity/node-addr.h"
 
 namespace fips::router::routing {
 
@@ -33,7 +33,7 @@ struct IdentityCacheConfig {
 
 struct CachedIdentity {
   NodeAddr addr;
-  identity::PublicKey key;
+  crypto::PublicKey key;
 };
 
 class IdentityCache {
@@ -43,7 +43,7 @@ class IdentityCache {
   // Records key as the owner of NodeAddr::fromPublicKey(key), replacing any
   // entry with the same prefix and making it the most recently used. Evicts
   // the least recently used entry when full.
-  void insert(const identity::PublicKey& key);
+  void insert(const crypto::PublicKey& key);
 
   // The entry whose prefix matches, touching its LRU position; nullptr if none.
   const CachedIdentity* findByPrefix(const FipsPrefix& prefix);

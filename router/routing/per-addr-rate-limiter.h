@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <map>
 
-#include "router/identity/node-addr.h"
+#include "lib/identity/node-addr.h"
 
 namespace fips::router::routing {
 

@@ -74,7 +74,7 @@ const NodeAddr& signalDestAddr(const RoutingSignal& signal) {
   return std::visit([](const auto& s) -> const NodeAddr& { return s.destAddr; }, signal);
 }
 
-DecodeResult<RoutingSignal, SignalError> decodeRoutingSignal(std::span<const uint8_t> in) {
+Result<RoutingSignal, SignalError> decodeRoutingSignal(std::span<const uint8_t> in) {
   if (in.empty()) return SignalError::EMPTY;
   const auto type = static_cast<RoutingSignalType>(in[0]);
   switch (type) {

@@ -13,7 +13,7 @@
 #include <variant>
 #include <vector>
 
-#include "router/routing/decode-result.h"
+#include "lib/result.h"
 #include "router/stp/coordinates.h"
 
 namespace fips::router::routing {
@@ -83,7 +83,7 @@ const NodeAddr& signalDestAddr(const RoutingSignal& signal);
 
 // Decodes the bytes after the 4-byte FSP prefix: type ‖ flags (ignored) ‖
 // fields. Trailing bytes are ignored, as in the reference.
-DecodeResult<RoutingSignal, SignalError> decodeRoutingSignal(std::span<const uint8_t> afterPrefix);
+Result<RoutingSignal, SignalError> decodeRoutingSignal(std::span<const uint8_t> afterPrefix);
 
 // The whole FSP message: 0x00 ‖ 0x04 ‖ payload_len u16 LE ‖ type ‖ 0x00 ‖
 // fields. PathBroken with empty lastKnownCoords is sent with count 0.

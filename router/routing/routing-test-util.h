@@ -18,7 +18,7 @@
 
 #include <doctest/doctest.h>
 
-#include "router/crypto/test-util.h"
+#include "lib/crypto/test-util.h"
 #include "router/stp/coordinates.h"
 
 namespace fips::router::routing::test {

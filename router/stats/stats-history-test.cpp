@@ -11,9 +11,9 @@
 
 #include <doctest/doctest.h>
 
-#include "router/crypto/secp256k1-context.h"
-#include "router/identity/nip19.h"
-#include "router/identity/secret-key.h"
+#include "lib/crypto/secp256k1-context.h"
+#include "lib/crypto/secp256k1-keys.h"
+#include "lib/identity/nip19.h"
 
 namespace fips::router::stats {
 namespace {
@@ -33,12 +33,11 @@ NodeSample snap(uint64_t t) {
   return s;
 }
 
-identity::PublicKey keyOf(uint8_t tag) {
+crypto::PublicKey keyOf(uint8_t tag) {
   static const crypto::Secp256k1Context ctx;
   std::array<uint8_t, 32> bytes{};
   bytes[31] = tag;
-  auto secret = identity::SecretKey::fromBytes(bytes);
-  return std::get<identity::SecretKey>(secret).publicKey(ctx);
+  return crypto::SecretKey::fromBytes(ctx, bytes)->publicKey();
 }
 
 PeerSample peer(uint8_t tag, uint64_t t) {

@@ -12,7 +12,7 @@
 #include <cmath>
 #include <limits>
 
-#include "router/identity/nip19.h"
+#include "lib/identity/nip19.h"
 
 namespace fips::router::stats {
 

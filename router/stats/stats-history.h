@@ -24,8 +24,8 @@
 #include <string>
 #include <vector>
 
-#include "router/identity/node-addr.h"
-#include "router/identity/public-key.h"
+#include "lib/crypto/secp256k1-keys.h"
+#include "lib/identity/node-addr.h"
 #include "router/stats/history-metric.h"
 #include "router/stats/series-ring.h"
 
@@ -54,11 +54,11 @@ struct NodeSample {
 // One active peer at one tick. nullopt: not measured (a gap). Totals may
 // go down when the peer's link is new (that tick is then a gap).
 struct PeerSample {
-  PeerSample(const identity::NodeAddr& peerAddr, const identity::PublicKey& peerKey)
+  PeerSample(const identity::NodeAddr& peerAddr, const crypto::PublicKey& peerKey)
       : addr(peerAddr), key(peerKey) {}
 
   identity::NodeAddr addr;
-  identity::PublicKey key;
+  crypto::PublicKey key;
   const std::string* alias = nullptr;  // configured name, borrowed for the call
   std::optional<double> srttMs;
   std::optional<double> lossRate;

@@ -12,7 +12,7 @@
 #include <optional>
 #include <vector>
 
-#include "router/identity/node-addr.h"
+#include "lib/identity/node-addr.h"
 
 namespace fips::router::stp {
 

@@ -18,10 +18,10 @@
 
 #include <doctest/doctest.h>
 
-#include "router/crypto/secp256k1-context.h"
-#include "router/crypto/secp256k1-keys.h"
-#include "router/crypto/sha256.h"
-#include "router/identity/node-addr.h"
+#include "lib/crypto/secp256k1-context.h"
+#include "lib/crypto/secp256k1-keys.h"
+#include "lib/crypto/sha256.h"
+#include "lib/identity/node-addr.h"
 
 namespace fips::router::stp::test {
 
@@ -35,14 +35,14 @@ inline identity::NodeAddr addr(uint8_t first) {
 // A key pair from the secret 00..00 ‖ seed (seed > 0) and its NodeAddr
 // (SHA-256 of the x-only key, first 16 bytes, spec 01 §3.1).
 struct TestKey {
-  crypto::KeyPair key;
+  crypto::SecretKey key;
   identity::NodeAddr addr;
 };
 
 inline TestKey testKey(const crypto::Secp256k1Context& ctx, uint8_t seed) {
   std::array<uint8_t, 32> bytes{};
   bytes[31] = seed;
-  auto key = crypto::KeyPair::fromSecret(ctx, crypto::Secret<32>(bytes));
+  auto key = crypto::SecretKey::fromSecret(ctx, crypto::Secret<32>(bytes));
   if (!key) throw std::runtime_error("bad test secret");
   const auto digest = crypto::sha256(key->publicKey().xOnly());
   std::array<uint8_t, identity::NodeAddr::SIZE> a{};

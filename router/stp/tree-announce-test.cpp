@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "router/stp/tree-announce.h"
 
-#include "router/crypto/rng.h"
+#include "lib/crypto/rng.h"
 #include "router/stp/stp-test-util.h"  // first: sets up doctest
 
 namespace fips::router::stp {

@@ -49,7 +49,7 @@ std::array<uint8_t, DECLARATION_SIGNING_SIZE> signingBytes(const ParentDeclarati
 }
 
 std::optional<crypto::SchnorrSignature> signDeclaration(const crypto::Secp256k1Context& ctx,
-                                                        const crypto::KeyPair& key,
+                                                        const crypto::SecretKey& key,
                                                         const ParentDeclaration& decl,
                                                         crypto::Rng& rng) {
   const auto bytes = signingBytes(decl);

@@ -12,11 +12,11 @@
 #include <variant>
 #include <vector>
 
-#include "router/crypto/rng.h"
-#include "router/crypto/schnorr.h"
-#include "router/crypto/secp256k1-context.h"
-#include "router/crypto/secp256k1-keys.h"
-#include "router/identity/node-addr.h"
+#include "lib/crypto/rng.h"
+#include "lib/crypto/schnorr.h"
+#include "lib/crypto/secp256k1-context.h"
+#include "lib/crypto/secp256k1-keys.h"
+#include "lib/identity/node-addr.h"
 #include "router/stp/coordinates.h"
 
 namespace fips::router::stp {
@@ -44,7 +44,7 @@ std::array<uint8_t, DECLARATION_SIGNING_SIZE> signingBytes(const ParentDeclarati
 // BIP-340 signature over SHA-256(signingBytes(decl)) with the node's key (aux
 // randomness from rng); nullopt if the rng fails.
 std::optional<crypto::SchnorrSignature> signDeclaration(const crypto::Secp256k1Context& ctx,
-                                                        const crypto::KeyPair& key,
+                                                        const crypto::SecretKey& key,
                                                         const ParentDeclaration& decl,
                                                         crypto::Rng& rng);
 

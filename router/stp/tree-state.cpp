@@ -7,14 +7,14 @@
 
 #include <algorithm>
 
-#include "router/crypto/sha256.h"
+#include "lib/crypto/sha256.h"
 
 namespace fips::router::stp {
 
 namespace {
 
 // NodeAddr = SHA-256(x-only key)[0..16] (spec 01 §3.1).
-NodeAddr addrOf(const crypto::KeyPair& key) {
+NodeAddr addrOf(const crypto::SecretKey& key) {
   const auto digest = crypto::sha256(key.publicKey().xOnly());
   std::array<uint8_t, NodeAddr::SIZE> bytes{};
   std::copy_n(digest.begin(), bytes.size(), bytes.begin());
@@ -63,7 +63,7 @@ const char* toString(TreeDecision decision) {
   return "unknown";
 }
 
-TreeState::TreeState(const crypto::Secp256k1Context& ctx, const crypto::KeyPair& key,
+TreeState::TreeState(const crypto::Secp256k1Context& ctx, const crypto::SecretKey& key,
                      const TreeConfig& config, crypto::Rng& rng, TreeNow now)
     : ctx_(ctx),
       key_(key),

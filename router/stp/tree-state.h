@@ -46,9 +46,9 @@
 #include <span>
 #include <vector>
 
-#include "router/crypto/rng.h"
-#include "router/crypto/secp256k1-context.h"
-#include "router/crypto/secp256k1-keys.h"
+#include "lib/crypto/rng.h"
+#include "lib/crypto/secp256k1-context.h"
+#include "lib/crypto/secp256k1-keys.h"
 #include "router/stp/coordinates.h"
 #include "router/stp/flap-dampener.h"
 #include "router/stp/tree-announce.h"
@@ -148,9 +148,9 @@ class TreeState {
   // ctx, key, config and rng are borrowed for the state's lifetime (one
   // config is shared by the components of a node). Starts as its own root
   // with sequence 1 and timestamp now.unixSecs, signed.
-  TreeState(const crypto::Secp256k1Context& ctx, const crypto::KeyPair& key,
+  TreeState(const crypto::Secp256k1Context& ctx, const crypto::SecretKey& key,
             const TreeConfig& config, crypto::Rng& rng, TreeNow now);
-  TreeState(const crypto::Secp256k1Context&, const crypto::KeyPair&, TreeConfig&&, crypto::Rng&,
+  TreeState(const crypto::Secp256k1Context&, const crypto::SecretKey&, TreeConfig&&, crypto::Rng&,
             TreeNow) = delete;  // the config must outlive the state
   TreeState(const TreeState&) = delete;
   TreeState& operator=(const TreeState&) = delete;
@@ -241,7 +241,7 @@ class TreeState {
   void flushPending(uint64_t nowMs, TreeOutput& out);
 
   const crypto::Secp256k1Context& ctx_;
-  const crypto::KeyPair& key_;
+  const crypto::SecretKey& key_;
   crypto::Rng& rng_;
   const TreeConfig& config_;
   NodeAddr self_;

@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "router/crypto/rng.h"
+#include "lib/crypto/rng.h"
 #include "router/stp/stp-test-util.h"
 #include "router/stp/tree-state.h"
 
@@ -38,7 +38,7 @@ class TreeNet {
   }
   TreeState& node(size_t i) { return *nodes_.at(i); }
   const NodeAddr& addr(size_t i) const { return keys_.at(i).addr; }
-  const crypto::KeyPair& key(size_t i) const { return keys_.at(i).key; }
+  const crypto::SecretKey& key(size_t i) const { return keys_.at(i).key; }
   size_t indexOf(const NodeAddr& a) const {
     for (size_t i = 0; i < keys_.size(); ++i) {
       if (keys_[i].addr == a) return i;

@@ -18,7 +18,7 @@ namespace {
 
 using namespace fips::router;
 namespace crypto = fips::crypto;
-using identity::NodeAddr;
+using fips::identity::NodeAddr;
 
 NodeAddr addr(uint8_t b) {
   std::array<uint8_t, NodeAddr::SIZE> bytes{};
@@ -45,7 +45,7 @@ class CountingRng final : public crypto::Rng {
 struct World {
   crypto::Secp256k1Context ctx;
   CountingRng rng;
-  crypto::KeyPair key;
+  crypto::SecretKey key;
   NodeAddr self;
   routing::test::FakeMeshView view;
   routing::IdentityCache ids;
@@ -57,8 +57,7 @@ struct World {
 
   World()
       : key(makeKey(ctx)),
-        self(NodeAddr::fromPublicKey(std::get<identity::PublicKey>(
-            identity::PublicKey::fromCompressed(key.publicKey().compressed())))),
+        self(NodeAddr::fromPublicKey(key.publicKey())),
         view(self, path({self, addr(0x01)})),
         lookups(lookupConfig, ctx, key, rng) {
     view.addPeer(addr(0x01), path({addr(0x01)}), {addr(0x90), addr(0x91), self}, true);
@@ -68,9 +67,9 @@ struct World {
     coords.insert(addr(0x90), path({addr(0x90), addr(0x40), addr(0x01)}), 0);
   }
 
-  static crypto::KeyPair makeKey(const crypto::Secp256k1Context& ctx) {
+  static crypto::SecretKey makeKey(const crypto::Secp256k1Context& ctx) {
     crypto::ScriptedRng seed(std::vector<uint8_t>(32, 0x07));
-    return *crypto::KeyPair::generate(ctx, seed);
+    return *crypto::SecretKey::generate(ctx, seed);
   }
 
   bool isPeer(const NodeAddr& a) const { return routing::findPeer(view, a) != nullptr; }

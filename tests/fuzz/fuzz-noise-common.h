@@ -10,7 +10,7 @@
 #include <optional>
 #include <span>
 
-#include "router/crypto/rng.h"
+#include "lib/crypto/rng.h"
 #include "router/noise/handshake.h"
 
 namespace fips::fuzz {
@@ -37,8 +37,8 @@ constexpr Epoch RESP_EPOCH = {0xa1, 0xa2, 0xa3, 0xa4, 0xa5, 0xa6, 0xa7, 0xa8};
 struct Fixture {
   crypto::Secp256k1Context ctx;
   router::noise::Secp256k1Suite suite{ctx};
-  crypto::KeyPair init = *crypto::KeyPair::fromSecret(ctx, crypto::Secret<32>(INIT_STATIC));
-  crypto::KeyPair resp = *crypto::KeyPair::fromSecret(ctx, crypto::Secret<32>(RESP_STATIC));
+  crypto::SecretKey init = *crypto::SecretKey::fromSecret(ctx, crypto::Secret<32>(INIT_STATIC));
+  crypto::SecretKey resp = *crypto::SecretKey::fromSecret(ctx, crypto::Secret<32>(RESP_STATIC));
 
   router::noise::Handshake initiator(router::noise::FipsPattern p) const {
     return router::noise::Handshake::initiator(p, suite, init.clone(), resp.publicKey(),

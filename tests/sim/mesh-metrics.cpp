@@ -34,7 +34,7 @@ bool parentConsistent(Simulator& sim, const SimNode& n) {
 
 bool treeConsistent(Simulator& sim) {
   const auto comp = components(sim);
-  std::map<size_t, router::identity::NodeAddr> smallest;
+  std::map<size_t, identity::NodeAddr> smallest;
   for (size_t i = 0; i < sim.size(); ++i) {
     if (!sim.node(i).running()) continue;
     auto [it, fresh] = smallest.emplace(comp[i], sim.node(i).nodeAddr);
@@ -51,7 +51,7 @@ bool treeConsistent(Simulator& sim) {
 
 TreeStats treeStats(Simulator& sim) {
   TreeStats stats;
-  std::set<router::identity::NodeAddr> roots;
+  std::set<identity::NodeAddr> roots;
   size_t running = 0;
   double depthSum = 0;
   for (size_t i = 0; i < sim.size(); ++i) {

@@ -9,7 +9,7 @@
 #include <random>
 #include <span>
 
-#include "router/crypto/rng.h"
+#include "lib/crypto/rng.h"
 
 namespace fips::sim {
 

@@ -20,7 +20,7 @@
 namespace fips::sim {
 namespace {
 
-using router::identity::NodeAddr;
+using identity::NodeAddr;
 
 // Long enough for the neighbours' dead timers (30 s) and for the dead root
 // to fade from stored paths in the larger meshes.

@@ -8,7 +8,7 @@
 
 #include <doctest/doctest.h>
 
-#include "router/identity/fips-address.h"
+#include "lib/identity/fips-address.h"
 #include "router/ipv6/icmpv6.h"
 #include "router/ipv6/ipv6-packet.h"
 #include "tests/sim/mesh-metrics.h"

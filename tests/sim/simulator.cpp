@@ -13,16 +13,13 @@ namespace {
 constexpr uint64_t TICK_MS = 1000;
 constexpr uint64_t CHECK_EVERY_MS = 50;  // runUntil()'s predicate granularity
 
-crypto::KeyPair newKey(const crypto::Secp256k1Context& ctx, crypto::Rng& rng) {
-  auto key = crypto::KeyPair::generate(ctx, rng);
+crypto::SecretKey newKey(const crypto::Secp256k1Context& ctx, crypto::Rng& rng) {
+  auto key = crypto::SecretKey::generate(ctx, rng);
   if (!key) throw std::runtime_error("sim: key generation failed");
   return std::move(*key);
 }
 
-router::identity::PublicKey identityKey(const crypto::KeyPair& key) {
-  return std::get<router::identity::PublicKey>(
-      router::identity::PublicKey::fromCompressed(key.publicKey().compressed()));
-}
+crypto::PublicKey identityKey(const crypto::SecretKey& key) { return key.publicKey(); }
 
 router::link::TransportAddr addressOf(size_t i) {
   const uint8_t ip[4] = {10, static_cast<uint8_t>(i >> 16U), static_cast<uint8_t>(i >> 8U),
@@ -39,12 +36,12 @@ SimNode::SimNode(Simulator& s, size_t i, uint64_t seed)
       rng(seed),
       key(newKey(s.ctx, rng)),
       publicKey(identityKey(key)),
-      nodeAddr(router::identity::NodeAddr::fromPublicKey(publicKey)) {}
+      nodeAddr(identity::NodeAddr::fromPublicKey(publicKey)) {}
 
 void SimNode::newIdentity() {
   key = newKey(sim.ctx, rng);
   publicKey = identityKey(key);
-  nodeAddr = router::identity::NodeAddr::fromPublicKey(publicKey);
+  nodeAddr = identity::NodeAddr::fromPublicKey(publicKey);
 }
 
 void SimNode::sendDatagram(const router::link::TransportAddr& to, std::span<const uint8_t> packet) {
@@ -59,12 +56,12 @@ void SimNode::onLinkDown(const router::link::PeerInfo&, router::link::LinkDownRe
   ++linkDowns;
 }
 
-void SimNode::onLookupResolved(const router::identity::NodeAddr& target,
+void SimNode::onLookupResolved(const identity::NodeAddr& target,
                                const router::stp::Coordinates&) {
   resolved.insert(target);
 }
 
-void SimNode::onLookupFailed(const router::identity::NodeAddr& target) {
+void SimNode::onLookupFailed(const identity::NodeAddr& target) {
   failed.insert(target);
 }
 
@@ -95,7 +92,7 @@ Simulator::Simulator(const Topology& topology, const LinkParams& params, uint64_
   for (size_t i = 0; i < size(); ++i) scheduleTick(i, events.nowMs() + rnd_.below(TICK_MS) + 1);
 }
 
-size_t Simulator::indexOfAddr(const router::identity::NodeAddr& addr) const {
+size_t Simulator::indexOfAddr(const identity::NodeAddr& addr) const {
   // The index keeps a large mesh's lookups cheap; a miss (or an entry made
   // stale by SimNode::newIdentity outside start()) falls back to a scan.
   if (const auto it = byAddr_.find(addr);
@@ -169,11 +166,11 @@ bool Simulator::linksMatchNet() const {
   const auto adj = usable.adjacency();
   for (const auto& n : nodes_) {
     if (!n->core) continue;
-    std::set<router::identity::NodeAddr> want;
+    std::set<identity::NodeAddr> want;
     for (size_t j : adj[n->index]) {
       if (nodes_[j]->core) want.insert(nodes_[j]->nodeAddr);
     }
-    std::set<router::identity::NodeAddr> have;
+    std::set<identity::NodeAddr> have;
     for (const auto& p : n->core->snapshot().peers) have.insert(p.addr);
     if (want != have) return false;
   }

@@ -13,10 +13,9 @@
 #include <set>
 #include <vector>
 
-#include "router/crypto/secp256k1-context.h"
-#include "router/crypto/secp256k1-keys.h"
-#include "router/identity/node-addr.h"
-#include "router/identity/public-key.h"
+#include "lib/crypto/secp256k1-context.h"
+#include "lib/crypto/secp256k1-keys.h"
+#include "lib/identity/node-addr.h"
 #include "router/mesh/mesh-config.h"
 #include "router/mesh/mesh-node.h"
 #include "tests/sim/event-queue.h"
@@ -36,9 +35,9 @@ class SimNode final : public router::mesh::MeshIo {
                     std::span<const uint8_t> packet) override;
   void onLinkUp(const router::link::PeerInfo& peer) override;
   void onLinkDown(const router::link::PeerInfo& peer, router::link::LinkDownReason reason) override;
-  void onLookupResolved(const router::identity::NodeAddr& target,
+  void onLookupResolved(const identity::NodeAddr& target,
                         const router::stp::Coordinates& coords) override;
-  void onLookupFailed(const router::identity::NodeAddr& target) override;
+  void onLookupFailed(const identity::NodeAddr& target) override;
 
   bool running() const { return core != nullptr; }
   // A fresh key pair (and so node_addr) from the node's rng.
@@ -49,15 +48,15 @@ class SimNode final : public router::mesh::MeshIo {
   size_t index;
   router::link::TransportAddr addr;
   SimCryptoRng rng;
-  crypto::KeyPair key;
-  router::identity::PublicKey publicKey;
-  router::identity::NodeAddr nodeAddr;
+  crypto::SecretKey key;
+  crypto::PublicKey publicKey;
+  identity::NodeAddr nodeAddr;
   std::unique_ptr<router::mesh::MeshNode> core;
   uint64_t starts = 0;
   uint64_t linkUps = 0;
   uint64_t linkDowns = 0;
-  std::set<router::identity::NodeAddr> resolved;  // lookups answered
-  std::set<router::identity::NodeAddr> failed;    // lookups out of attempts
+  std::set<identity::NodeAddr> resolved;  // lookups answered
+  std::set<identity::NodeAddr> failed;    // lookups out of attempts
 };
 
 class Simulator {
@@ -95,7 +94,7 @@ class Simulator {
   // The node a transport address belongs to (its index), or size().
   size_t indexOf(const router::link::TransportAddr& addr) const;
   // The node with this node_addr now (its index), or size().
-  size_t indexOfAddr(const router::identity::NodeAddr& addr) const;
+  size_t indexOfAddr(const identity::NodeAddr& addr) const;
 
   EventQueue events;
   VirtualNet net;
@@ -114,7 +113,7 @@ class Simulator {
   std::shared_ptr<const router::mesh::MeshConfig> config_;
   SimRandom rnd_;
   std::vector<std::unique_ptr<SimNode>> nodes_;
-  std::map<router::identity::NodeAddr, size_t> byAddr_;  // indexOfAddr()'s index
+  std::map<identity::NodeAddr, size_t> byAddr_;  // indexOfAddr()'s index
   bool built_ = false;
 };
 

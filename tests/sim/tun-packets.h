@@ -10,7 +10,7 @@
 #include <span>
 #include <vector>
 
-#include "router/identity/fips-address.h"
+#include "lib/identity/fips-address.h"
 #include "router/ipv6/ipv6-packet.h"
 #include "router/mesh/tun-io.h"
 #include "tests/sim/simulator.h"
@@ -27,7 +27,7 @@ struct CollectTun final : router::mesh::TunIo {
 
 // The fd00::/8 address of a simulated node.
 inline router::ipv6::Ipv6Addr fipsAddr(const SimNode& n) {
-  return router::identity::FipsAddress::fromNodeAddr(n.nodeAddr).bytes();
+  return identity::FipsAddress::fromNodeAddr(n.nodeAddr).bytes();
 }
 
 // An IPv6/UDP packet src → dst, ports 12345 → 12345, with payloadLen bytes

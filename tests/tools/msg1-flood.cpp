@@ -24,9 +24,9 @@
 #include <variant>
 #include <vector>
 
-#include "router/crypto/rng.h"
-#include "router/crypto/secp256k1-context.h"
-#include "router/identity/nip19.h"
+#include "lib/crypto/rng.h"
+#include "lib/crypto/secp256k1-context.h"
+#include "lib/identity/nip19.h"
 #include "router/link/handshake-driver.h"
 #include "router/noise/dh-suites.h"
 
@@ -53,7 +53,7 @@ int usage() {
 
 int main(int argc, char** argv) {
   if (argc < 6) return usage();
-  const auto target = router::identity::decodeNpub(argv[1]);
+  const auto target = identity::decodeNpub(argv[1]);
   const double rate = std::atof(argv[4]);
   const double secs = std::atof(argv[5]);
   const size_t count = argc > 6 ? std::strtoul(argv[6], nullptr, 10) : 500;
@@ -62,7 +62,7 @@ int main(int argc, char** argv) {
   sockaddr_in dst{};
   dst.sin_family = AF_INET;
   dst.sin_port = htons(static_cast<uint16_t>(std::atoi(argv[3])));
-  const auto* key = std::get_if<router::identity::PublicKey>(&target);
+  const crypto::PublicKey* key = target.ok() ? &target.value() : nullptr;
   if (key == nullptr || inet_pton(AF_INET, argv[2], &dst.sin_addr) != 1 || rate <= 0 || secs <= 0 ||
       count == 0) {
     return usage();
@@ -72,7 +72,7 @@ int main(int argc, char** argv) {
   crypto::OpenSslRng rng;
   const auto remote = suite.parsePublic(key->compressed());
   if (!remote) return usage();
-  const auto peer = router::identity::NodeAddr::fromPublicKey(*key);
+  const auto peer = identity::NodeAddr::fromPublicKey(*key);
   std::vector<std::vector<uint8_t>> packets;
   for (size_t i = 0; i < count; ++i) {
     const auto pair = suite.generate(rng);

@@ -19,7 +19,7 @@
 namespace fips::transport {
 
 using privsep::SocketAddress;
-using privsep::UniqueFd;
+using UniqueFd;
 
 namespace {
 

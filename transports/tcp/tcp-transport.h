@@ -21,7 +21,7 @@
 #include "privsep/channel.h"
 #include "privsep/libevent.h"
 #include "privsep/socket-address.h"
-#include "privsep/unique-fd.h"
+#include "lib/unique-fd.h"
 
 #include "supervisor.capnp.h"
 #include "transport.capnp.h"
@@ -92,7 +92,7 @@ class TcpTransport {
 
   void acceptAll();
   Connection* dial(const privsep::SocketAddress& peer);
-  Connection* add(privsep::UniqueFd fd, const privsep::SocketAddress& peer, bool inbound);
+  Connection* add(UniqueFd fd, const privsep::SocketAddress& peer, bool inbound);
   void configure(int fd) const;
   void readFrom(Connection& c);
   bool flushOut(Connection& c);
@@ -105,7 +105,7 @@ class TcpTransport {
   privsep::EventBase& base_;
   privsep::Channel* router_ = nullptr;
   std::unique_ptr<DatagramBatcher> batcher_;
-  privsep::UniqueFd listener_;
+  UniqueFd listener_;
   privsep::EventPtr acceptEvent_;
   privsep::EventPtr acceptPause_;
   privsep::EventPtr statsTimer_;

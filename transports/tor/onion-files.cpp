@@ -12,7 +12,7 @@
 
 #include <fmt/format.h>
 
-#include "privsep/unique-fd.h"
+#include "lib/unique-fd.h"
 
 #include "transports/tor/tor-address.h"
 
@@ -51,7 +51,7 @@ bool isOnionKey(std::string_view key) {
 
 OnionKeyLoad loadOnionKey(const std::filesystem::path& path) {
   OnionKeyLoad result;
-  privsep::UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW));
+  UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW));
   if (!fd) {
     if (errno != ENOENT) result.error = errnoText("cannot open", path);
     return result;
@@ -91,7 +91,7 @@ OnionKeyLoad loadOnionKey(const std::filesystem::path& path) {
 std::string checkOnionKeyWritable(const std::filesystem::path& path) {
   const auto tmp = std::filesystem::path(path.string() + ".new");
   ::unlink(tmp.c_str());
-  privsep::UniqueFd fd(
+  UniqueFd fd(
       ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600));
   if (!fd) return errnoText("cannot create", tmp);
   ::unlink(tmp.c_str());
@@ -103,7 +103,7 @@ std::string saveOnionKey(const std::filesystem::path& path, std::string_view key
   const auto dir = path.parent_path().empty() ? std::filesystem::path(".") : path.parent_path();
   const auto tmp = std::filesystem::path(path.string() + ".new");
   ::unlink(tmp.c_str());
-  privsep::UniqueFd fd(
+  UniqueFd fd(
       ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600));
   if (!fd) return errnoText("cannot create", tmp);
   std::string line = std::string(key) + "\n";
@@ -121,14 +121,14 @@ std::string saveOnionKey(const std::filesystem::path& path, std::string_view key
     ::unlink(tmp.c_str());
     return why;
   }
-  privsep::UniqueFd dirFd(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  UniqueFd dirFd(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
   if (!dirFd || ::fsync(dirFd.get()) != 0) return errnoText("cannot fsync", dir);
   return "";
 }
 
 OnionHostnameLoad loadOnionHostname(const std::filesystem::path& path) {
   OnionHostnameLoad result;
-  privsep::UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
   if (!fd) {
     result.error = errnoText("cannot open", path);
     return result;

@@ -56,7 +56,7 @@ Socks5DialResult socks5Dial(const privsep::SocketAddress& proxy, const Socks5Tar
                             std::chrono::milliseconds timeout) {
   using Clock = std::chrono::steady_clock;
   const auto deadline = Clock::now() + timeout;
-  privsep::UniqueFd fd(::socket(proxy.family(), SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0));
+  UniqueFd fd(::socket(proxy.family(), SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0));
   if (!fd) return {{}, Socks5Error::IO_ERROR, errno};
   // As the reference: no Nagle delay, keepalive probes after 30 s idle.
   const int one = 1;

@@ -7,7 +7,7 @@
 #include <chrono>
 
 #include "privsep/socket-address.h"
-#include "privsep/unique-fd.h"
+#include "lib/unique-fd.h"
 
 #include "transports/tor/socks5-client.h"
 
@@ -35,7 +35,7 @@ Socks5StepResult socks5Step(int fd, Socks5Client& client);
 
 // The result of socks5Dial: a connected tunnel, or why not.
 struct Socks5DialResult {
-  privsep::UniqueFd fd;  // valid only when error == NONE
+  UniqueFd fd;  // valid only when error == NONE
   Socks5Error error = Socks5Error::NONE;
   int sysErrno = 0;  // with IO_ERROR: connect or socket errno (ETIMEDOUT on the deadline)
 };

@@ -43,7 +43,7 @@ bool waitFor(int fd, short events, Clock::time_point deadline) {
 
 // Reads tor's 32-byte cookie file.
 std::optional<ControlCookie> readCookie(const std::string& path, std::string& error) {
-  privsep::UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
   if (!fd) {
     error = fmt::format("cannot read cookie file {}: {}", path, std::strerror(errno));
     return std::nullopt;
@@ -73,7 +73,7 @@ std::optional<ControlAuth> parseControlAuth(std::string_view text) {
   return std::nullopt;
 }
 
-TorControlClient::TorControlClient(privsep::UniqueFd fd, std::chrono::milliseconds timeout)
+TorControlClient::TorControlClient(UniqueFd fd, std::chrono::milliseconds timeout)
     : fd_(std::move(fd)), timeout_(timeout) {}
 
 std::unique_ptr<TorControlClient> TorControlClient::connect(std::string_view address,
@@ -99,7 +99,7 @@ std::unique_ptr<TorControlClient> TorControlClient::connect(std::string_view add
     storage = parsed->storage;
     length = parsed->length;
   }
-  privsep::UniqueFd fd(::socket(storage.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0));
+  UniqueFd fd(::socket(storage.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0));
   if (!fd) {
     error = fmt::format("socket: {}", std::strerror(errno));
     return nullptr;

@@ -17,7 +17,7 @@
 #include <string_view>
 #include <vector>
 
-#include "privsep/unique-fd.h"
+#include "lib/unique-fd.h"
 
 #include "transports/tor/control-pipeline.h"
 #include "transports/tor/control-reply.h"
@@ -65,10 +65,10 @@ class TorControlClient {
   const std::string& error() const { return error_; }
 
  private:
-  TorControlClient(privsep::UniqueFd fd, std::chrono::milliseconds timeout);
+  TorControlClient(UniqueFd fd, std::chrono::milliseconds timeout);
   std::string authenticateCookie(const ProtocolInfo& info, const ControlAuth& auth);
 
-  privsep::UniqueFd fd_;
+  UniqueFd fd_;
   std::chrono::milliseconds timeout_;
   ControlPipeline pipeline_;
   std::string error_;

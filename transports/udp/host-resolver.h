@@ -17,9 +17,9 @@
 #include <thread>
 #include <vector>
 
+#include "lib/unique-fd.h"
 #include "privsep/libevent.h"
 #include "privsep/socket-address.h"
-#include "privsep/unique-fd.h"
 
 namespace fips::transport {
 
@@ -67,7 +67,7 @@ class HostResolver {
 
   int family_;
   AnswerHandler onAnswer_;
-  privsep::UniqueFd wake_;  // eventfd: the thread counts answers, the loop reads
+  UniqueFd wake_;  // eventfd: the thread counts answers, the loop reads
   privsep::EventPtr wakeEvent_;
   std::mutex mutex_;
   std::condition_variable wakeThread_;

@@ -31,7 +31,7 @@ int discoverMode(int fd) {
 }
 
 TEST_CASE("path mtu: data mode allows fragmentation; a probe leaves it as it was") {
-  privsep::UniqueFd fd(::socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0));
+  UniqueFd fd(::socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0));
   REQUIRE(fd.get() >= 0);
   allowFragmentation(fd.get(), AF_INET);
   CHECK(discoverMode(fd.get()) == IP_PMTUDISC_INTERFACE);

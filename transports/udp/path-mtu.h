@@ -10,8 +10,8 @@
 #include <string>
 #include <sys/socket.h>
 
+#include "lib/unique-fd.h"
 #include "privsep/socket-address.h"
-#include "privsep/unique-fd.h"
 
 namespace fips::transport {
 
@@ -41,8 +41,8 @@ class KernelPathMtu {
   std::optional<uint16_t> of(const privsep::SocketAddress& peer);
 
  private:
-  privsep::UniqueFd v4_;
-  privsep::UniqueFd v6_;
+  UniqueFd v4_;
+  UniqueFd v6_;
 };
 
 // At most one report per peer and second, unless the value changed.

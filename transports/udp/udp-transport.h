@@ -12,10 +12,10 @@
 #include <sys/socket.h>
 #include <vector>
 
+#include "lib/unique-fd.h"
 #include "privsep/channel.h"
 #include "privsep/libevent.h"
 #include "privsep/socket-address.h"
-#include "privsep/unique-fd.h"
 
 #include "supervisor.capnp.h"
 #include "transport.capnp.h"
@@ -80,7 +80,7 @@ class UdpTransport {
 
   privsep::EventBase& base_;
   RxBatch rx_;
-  privsep::UniqueFd socket_;
+  UniqueFd socket_;
   privsep::Channel* router_ = nullptr;
   std::unique_ptr<DatagramBatcher> batcher_;
   privsep::EventPtr readEvent_;

@@ -30,15 +30,15 @@ TransportWorker::TransportWorker(privsep::EventBase& base, TransportHooks hooks)
           {Which::RESOLVE, hooks_.resolve ? privsep::stateBit(State::BOUND) : 0u, 0},
       }}),
       router_(std::make_unique<privsep::Channel>(
-          base, privsep::UniqueFd(privsep::PEER_CHANNEL_FD), "worker<-router", routerLimits(),
-          [this](capnp::MessageReader& r, std::vector<privsep::UniqueFd>&) { onRequest(r); },
+          base, UniqueFd(privsep::PEER_CHANNEL_FD), "worker<-router", routerLimits(),
+          [this](capnp::MessageReader& r, std::vector<UniqueFd>&) { onRequest(r); },
           [this] {
             spdlog::info("router went away: stopping");
             base_.loopExit();
           })),
       supervisor_(
           base, schema::Role::TRANSPORT, false, [this](auto c) { onConfigure(c); },
-          [](const std::string&, privsep::UniqueFd) {}, [this] { base_.loopExit(); }) {}
+          [](const std::string&, UniqueFd) {}, [this] { base_.loopExit(); }) {}
 
 void TransportWorker::onRequest(capnp::MessageReader& reader) {
   auto request = reader.getRoot<schema::TransportRequest>();

@@ -18,15 +18,15 @@
 
 #include <doctest/doctest.h>
 
+#include "lib/crypto/secp256k1-context.h"
+#include "lib/crypto/secp256k1-keys.h"
+#include "lib/identity/nip19.h"
 #include "router/control/json/command-json.h"
 #include "router/control/json/mesh-json.h"
 #include "router/control/json/metrics-json.h"
 #include "router/control/json/mmp-json.h"
 #include "router/control/json/node-json.h"
 #include "router/control/json/routing-json.h"
-#include "router/crypto/secp256k1-context.h"
-#include "router/identity/nip19.h"
-#include "router/identity/secret-key.h"
 
 namespace fips::router::control {
 namespace {
@@ -92,11 +92,11 @@ struct Published {
   }
 };
 
-identity::PublicKey keyOf(uint8_t tag) {
+crypto::PublicKey keyOf(uint8_t tag) {
   static const crypto::Secp256k1Context ctx;
   std::array<uint8_t, 32> bytes{};
   bytes[31] = tag;
-  return std::get<identity::SecretKey>(identity::SecretKey::fromBytes(bytes)).publicKey(ctx);
+  return crypto::SecretKey::fromBytes(ctx, bytes)->publicKey();
 }
 
 // Five ticks with mesh_size 10..14, peer 1 present throughout with srtt_ms

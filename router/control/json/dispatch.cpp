@@ -8,6 +8,8 @@
 
 #include <capnp/serialize.h>
 
+#include "lib/identity/nip19.h"
+#include "router/control/json/stats-commands.h"
 #include "router/control/json/command-json.h"
 #include "router/control/json/mesh-json.h"
 #include "router/control/json/metrics-json.h"
@@ -16,7 +18,6 @@
 #include "router/control/json/routing-json.h"
 #include "router/control/json/stats-commands.h"
 #include "router/dns/peer-name.h"
-#include "router/identity/nip19.h"
 
 namespace fips::router::control {
 
@@ -118,7 +119,7 @@ Dispatch probeStart(const JsonRequest& request, const dns::HostMap& names) {
     return errorResponse(error->badNpub ? "invalid peer npub: " + error->text : error->text);
   }
   return ProbeRequest{ProbeRequest::Kind::START,
-                      identity::encodeNpub(std::get<identity::PublicKey>(key)), 0};
+                      identity::encodeNpub(std::get<crypto::PublicKey>(key)), 0};
 }
 
 // probe_poll, probe_cancel: params.probe_id as an unsigned integer (the

@@ -4,7 +4,7 @@
 
 #include <cstring>
 
-#include "router/identity/secret-text.h"
+#include "lib/identity/secret-text.h"
 
 namespace fips::router::control {
 

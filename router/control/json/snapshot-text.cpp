@@ -6,7 +6,7 @@
 #include <span>
 #include <sys/socket.h>
 
-#include "router/identity/hex.h"
+#include "lib/identity/hex.h"
 
 namespace fips::router::control::json {
 

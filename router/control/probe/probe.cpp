@@ -7,9 +7,9 @@
 
 #include <fmt/format.h>
 
+#include "lib/identity/fips-address.h"
+#include "lib/identity/nip19.h"
 #include "router/control/snapshot/control-snapshot.h"
-#include "router/identity/fips-address.h"
-#include "router/identity/nip19.h"
 #include "router/routing/route-class.h"
 
 namespace fips::router {
@@ -258,10 +258,10 @@ void runProbe(const ProbeCall& call, mesh::MeshNode& mesh,
               schema::CommandResult::Builder result, schema::ProbeReport::Builder r) {
   const std::string& npub = call.npub;
   auto key = identity::decodeNpub(npub);
-  if (auto* error = std::get_if<identity::IdentityError>(&key)) {
-    return result.setError(fmt::format("invalid npub '{}': {}", npub, error->message));
+  if (!key.ok()) {
+    return result.setError(fmt::format("invalid npub '{}': {}", npub, key.error().message));
   }
-  const auto& targetKey = std::get<identity::PublicKey>(key);
+  const auto& targetKey = key.value();
   const auto addr = identity::NodeAddr::fromPublicKey(targetKey);
   if (addr == mesh.self()) return result.setError("cannot probe this node");
   result.setOk();

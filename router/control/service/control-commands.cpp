@@ -10,10 +10,10 @@
 #include "privsep/host-name.h"
 #include "privsep/socket-address.h"
 
+#include "lib/identity/nip19.h"
 #include "router/control/probe/probe.h"
 #include "router/daemon/static-peers.h"
 #include "router/dns/peer-name.h"
-#include "router/identity/nip19.h"
 
 namespace fips::router {
 
@@ -28,14 +28,14 @@ std::optional<link::PeerInfo> activePeer(const mesh::MeshNode& links,
 }
 
 // The key `peer` names (dns::resolvePeerName), or the error line.
-std::variant<identity::PublicKey, std::string> resolvePeer(const std::string& peer,
+std::variant<crypto::PublicKey, std::string> resolvePeer(const std::string& peer,
                                                            const dns::HostMap& hosts) {
   auto key = dns::resolvePeerName(peer, hosts);
   if (const auto* error = std::get_if<dns::PeerNameError>(&key)) {
     if (!error->badNpub) return error->text;
     return fmt::format("invalid peer npub '{}': {}", peer, error->text);
   }
-  return std::get<identity::PublicKey>(key);
+  return std::get<crypto::PublicKey>(key);
 }
 
 // What the dial to a peer that is not up is doing ("handshake",
@@ -61,7 +61,7 @@ void connect(schema::ControlCommand::Connect::Reader c, mesh::MeshNode& links,
   const std::string transport = c.getTransport();
   auto key = resolvePeer(c.getNpub(), hosts);
   if (auto* error = std::get_if<std::string>(&key)) return result.setError(*error);
-  const auto& peerKey = std::get<identity::PublicKey>(key);
+  const auto& peerKey = std::get<crypto::PublicKey>(key);
   result.setNpub(identity::encodeNpub(peerKey));
   const auto peerAddr = identity::NodeAddr::fromPublicKey(peerKey);
   if (peerAddr == links.self()) return result.setError("cannot connect to this node");
@@ -127,8 +127,8 @@ void disconnect(schema::ControlCommand::Disconnect::Reader d, mesh::MeshNode& li
   const std::string peer = d.getNpub();
   auto key = resolvePeer(peer, hosts);
   if (auto* error = std::get_if<std::string>(&key)) return result.setError(*error);
-  result.setNpub(identity::encodeNpub(std::get<identity::PublicKey>(key)));
-  const auto addr = identity::NodeAddr::fromPublicKey(std::get<identity::PublicKey>(key));
+  result.setNpub(identity::encodeNpub(std::get<crypto::PublicKey>(key)));
+  const auto addr = identity::NodeAddr::fromPublicKey(std::get<crypto::PublicKey>(key));
   const auto state = dialState(links, resolver, addr);
   if (!activePeer(links, addr) && state.empty()) {
     return result.setError(fmt::format("peer not found: {}", peer));
@@ -168,7 +168,7 @@ void runControlCommand(schema::ControlCommand::Reader command, mesh::MeshNode& l
         reply.initResult().setError(*error);
         break;
       }
-      const ProbeCall call{.npub = identity::encodeNpub(std::get<identity::PublicKey>(key)),
+      const ProbeCall call{.npub = identity::encodeNpub(std::get<crypto::PublicKey>(key)),
                            .startLookup = probe.getStartLookup(),
                            .ownedSessionMs = probe.getOwnedSessionMs(),
                            .teardown = probe.getTeardown(),

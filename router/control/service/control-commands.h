@@ -9,10 +9,10 @@
 #include <string>
 
 #include "control-bridge.capnp.h"
+#include "lib/crypto/secp256k1-keys.h"
 #include "router/daemon/peer-resolver.h"
 #include "router/daemon/transport-set.h"
 #include "router/dns/host-map.h"
-#include "router/identity/public-key.h"
 #include "router/mesh/mesh-node.h"
 #include "supervisor.capnp.h"
 

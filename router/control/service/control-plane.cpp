@@ -32,7 +32,7 @@ ControlPlane::~ControlPlane() {
 }
 
 void ControlPlane::start(schema::RouterConfig::Reader slice, NodeFacts facts, bool tunReady,
-                         privsep::UniqueFd listenFd, CommandHandler handler) {
+                         UniqueFd listenFd, CommandHandler handler) {
   facts_ = std::move(facts);
   if (slice.getTunEnabled()) tunState_ = tunReady ? "active" : "configured";
   if (!listenFd) {
@@ -58,7 +58,7 @@ void ControlPlane::start(schema::RouterConfig::Reader slice, NodeFacts facts, bo
                                                      snapshots_, history_, limits);
   bridge_ = std::make_unique<privsep::Channel>(
       base_, std::move(ours), "router<-control", bridgeLimits(),
-      [this](capnp::MessageReader& r, std::vector<privsep::UniqueFd>&) { onCommand(r); },
+      [this](capnp::MessageReader& r, std::vector<UniqueFd>&) { onCommand(r); },
       [] { spdlog::error("control thread stopped: the control socket is not served"); });
   snapshots_.publishNames(shownHosts_);
 }

@@ -53,7 +53,7 @@ class ControlPlane {
   // describe. The first snapshot is published before the thread starts,
   // so no query ever finds nothing. tunReady: the TUN is already up.
   void start(schema::RouterConfig::Reader slice, NodeFacts facts, bool tunReady,
-             privsep::UniqueFd listenFd, CommandHandler handler);
+             UniqueFd listenFd, CommandHandler handler);
   // True once the control thread runs.
   bool running() const { return thread_ != nullptr; }
   // The mesh node core the snapshots and the history read (it must outlive this).

@@ -27,18 +27,17 @@
 
 #include "control-bridge.capnp.h"
 #include "control.capnp.h"
+#include "lib/crypto/secp256k1-context.h"
+#include "lib/crypto/secp256k1-keys.h"
+#include "lib/identity/nip19.h"
 #include "router/control/json/line.h"
 #include "router/control/json/node-json.h"
 #include "router/control/json/session.h"
 #include "router/control/service/control-thread.h"
-#include "router/crypto/secp256k1-context.h"
-#include "router/identity/nip19.h"
-#include "router/identity/secret-key.h"
 
 namespace fips::router::control {
 namespace {
 
-using privsep::UniqueFd;
 
 sockaddr_un addressOf(const std::string& path) {
   sockaddr_un addr{};
@@ -52,7 +51,7 @@ std::string npubOf(uint8_t tag) {
   std::array<uint8_t, 32> bytes{};
   bytes[31] = tag;
   return identity::encodeNpub(
-      std::get<identity::SecretKey>(identity::SecretKey::fromBytes(bytes)).publicKey(ctx));
+      crypto::SecretKey::fromBytes(ctx, bytes)->publicKey());
 }
 
 // Probe targets of the stand-in data plane: SELF is this node; every

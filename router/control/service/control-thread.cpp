@@ -16,7 +16,7 @@ namespace fips::router::control {
 
 namespace {
 
-void serve(privsep::UniqueFd listenFd, privsep::UniqueFd bridgeFd, const SnapshotCell& snapshots,
+void serve(UniqueFd listenFd, UniqueFd bridgeFd, const SnapshotCell& snapshots,
            const stats::StatsHistory& history, ControlLimits limits, std::promise<void>& ready) {
   ::prctl(PR_SET_NAME, "fips-control");
   kj::Maybe<kj::AsyncIoContext> io;
@@ -45,7 +45,7 @@ void serve(privsep::UniqueFd listenFd, privsep::UniqueFd bridgeFd, const Snapsho
 
 }  // namespace
 
-ControlThread::ControlThread(privsep::UniqueFd listenFd, privsep::UniqueFd bridgeFd,
+ControlThread::ControlThread(UniqueFd listenFd, UniqueFd bridgeFd,
                              const SnapshotCell& snapshots, const stats::StatsHistory& history,
                              ControlLimits limits) {
   std::promise<void> ready;

@@ -8,7 +8,7 @@
 
 #include <thread>
 
-#include "privsep/unique-fd.h"
+#include "lib/unique-fd.h"
 
 #include "router/control/service/control-limits.h"
 #include "router/control/snapshot/snapshot-cell.h"
@@ -23,7 +23,7 @@ class ControlThread {
   // listenFd: the listening control socket; bridgeFd: the control end of a
   // SEQPACKET socketpair; snapshots and history must outlive the thread. Throws std::runtime_error
   // if setup fails.
-  ControlThread(privsep::UniqueFd listenFd, privsep::UniqueFd bridgeFd,
+  ControlThread(UniqueFd listenFd, UniqueFd bridgeFd,
                 const SnapshotCell& snapshots, const stats::StatsHistory& history,
                 ControlLimits limits = {});
   // Joins the thread: close the data-plane end of the bridge first, which

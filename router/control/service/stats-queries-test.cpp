@@ -13,19 +13,19 @@
 
 #include <doctest/doctest.h>
 
+#include "lib/crypto/secp256k1-context.h"
+#include "lib/crypto/secp256k1-keys.h"
+#include "lib/identity/nip19.h"
 #include "router/control/service/control-limits.h"
-#include "router/crypto/secp256k1-context.h"
-#include "router/identity/nip19.h"
-#include "router/identity/secret-key.h"
 
 namespace fips::router::control {
 namespace {
 
-identity::PublicKey keyOf(uint8_t tag) {
+crypto::PublicKey keyOf(uint8_t tag) {
   static const crypto::Secp256k1Context ctx;
   std::array<uint8_t, 32> bytes{};
   bytes[31] = tag;
-  return std::get<identity::SecretKey>(identity::SecretKey::fromBytes(bytes)).publicKey(ctx);
+  return crypto::SecretKey::fromBytes(ctx, bytes)->publicKey();
 }
 
 // Five ticks with mesh_size 10..14 and peer 1 present throughout; the
@@ -129,8 +129,8 @@ TEST_CASE("resolveStatsPeer: host map name, npub, tracked display name; else the
     auto found = resolveStatsPeer(f.history, f.names, peer);
     REQUIRE(std::holds_alternative<StatsPeer>(found));
     CHECK(std::get<StatsPeer>(found).addr ==
-          identity::NodeAddr::fromPublicKey(std::get<identity::PublicKey>(
-              identity::decodeNpub(std::get<StatsPeer>(found).npub))));
+          identity::NodeAddr::fromPublicKey(
+              identity::decodeNpub(std::get<StatsPeer>(found).npub).value()));
     return std::get<StatsPeer>(found).npub;
   };
   CHECK(npubOf("bobby") == identity::encodeNpub(keyOf(1)));
@@ -160,7 +160,8 @@ TEST_CASE("statsHistory: a secret key given as the peer is named so, never repea
   Fixture f;
   std::array<uint8_t, 32> bytes{};
   bytes.fill(0x5a);
-  const auto secret = std::get<identity::SecretKey>(identity::SecretKey::fromBytes(bytes));
+  const crypto::Secp256k1Context ctx;
+  const auto secret = *crypto::SecretKey::fromBytes(ctx, bytes);
   const std::string nsec(identity::encodeNsec(secret).view());
   const std::string hex(64, 'a');
   for (const std::string& peer : {nsec, hex}) {

@@ -6,8 +6,8 @@
 #include <string_view>
 #include <variant>
 
+#include "lib/identity/nip19.h"
 #include "router/dns/peer-name.h"
-#include "router/identity/nip19.h"
 
 namespace fips::router::control {
 
@@ -48,9 +48,8 @@ std::variant<identity::NodeAddr, std::string> peerAddr(const stats::StatsHistory
 
 std::string notTracked(capnp::Text::Reader peer) {
   auto key = identity::decodeNpub(std::string_view(peer.cStr(), peer.size()));
-  const auto* publicKey = std::get_if<identity::PublicKey>(&key);
   return "peer not tracked in stats history: " +
-         (publicKey != nullptr ? identity::shortNpub(*publicKey) : std::string(peer.cStr()));
+         (key.ok() ? identity::shortNpub(key.value()) : std::string(peer.cStr()));
 }
 
 void setSeries(const stats::Series& series, const Range& range, schema::StatsSeries::Builder out) {
@@ -79,7 +78,7 @@ std::variant<StatsPeer, std::string> resolveStatsPeer(const stats::StatsHistory&
                                                       const dns::HostMap& names,
                                                       std::string_view peer) {
   auto key = dns::resolvePeerName(peer, names);
-  if (const auto* publicKey = std::get_if<identity::PublicKey>(&key)) {
+  if (const auto* publicKey = std::get_if<crypto::PublicKey>(&key)) {
     return StatsPeer{identity::NodeAddr::fromPublicKey(*publicKey),
                      identity::encodeNpub(*publicKey)};
   }
@@ -98,9 +97,7 @@ std::variant<StatsPeer, std::string> resolveStatsPeer(const stats::StatsHistory&
 std::string statsPeerName(const stats::TrackedPeer& peer, const dns::HostMap& names) {
   if (const std::string* name = names.nameOf(peer.addr)) return *name;
   auto key = identity::decodeNpub(peer.npub);
-  if (const auto* publicKey = std::get_if<identity::PublicKey>(&key)) {
-    return identity::shortNpub(*publicKey);
-  }
+  if (key.ok()) return identity::shortNpub(key.value());
   return peer.displayName;
 }
 

@@ -5,9 +5,9 @@
 // fips-router.
 #include <algorithm>
 
+#include "lib/identity/fips-address.h"
+#include "lib/identity/nip19.h"
 #include "router/control/snapshot/control-snapshot.h"
-#include "router/identity/fips-address.h"
-#include "router/identity/nip19.h"
 #include "router/link/transport-addr.h"
 
 namespace fips::router {

@@ -11,7 +11,7 @@
 
 #include <doctest/doctest.h>
 
-#include "router/identity/nip19.h"
+#include "lib/identity/nip19.h"
 
 namespace fips::router {
 namespace {
@@ -19,8 +19,8 @@ namespace {
 // A valid npub (the reference's fipsctl test key).
 constexpr const char* PEER_NPUB = "npub180cvv07tjdrrgpa0j7j7tmnyl2yr6yr7l8j4s3evf6u64th6gkwsyjh6w6";
 
-identity::PublicKey peerKey() {
-  return std::get<identity::PublicKey>(identity::decodeNpub(PEER_NPUB));
+crypto::PublicKey peerKey() {
+  return identity::decodeNpub(PEER_NPUB).value();
 }
 
 struct Fixture {
@@ -43,7 +43,7 @@ struct Fixture {
     udp.localAddrs = {"10.0.0.1:2121"};
     udp.packetsIn = 7;
     in.transports = {udp};
-    const identity::PublicKey key = peerKey();
+    const crypto::PublicKey key = peerKey();
     link::PeerInfo peer{identity::NodeAddr::fromPublicKey(key), key,
                         *link::TransportAddr::make(1, std::array<uint8_t, 4>{10, 0, 0, 2}, 2121)};
     peer.outbound = true;
@@ -120,7 +120,7 @@ TEST_CASE("snapshot: counters carry every drop reason") {
 
 TEST_CASE("snapshot: sessions, connections, routing, identity cache from RoutingInput") {
   Fixture f;
-  const identity::PublicKey key = peerKey();
+  const crypto::PublicKey key = peerKey();
   const auto peerAddr = identity::NodeAddr::fromPublicKey(key);
   const identity::NodeAddr unknown(std::array<uint8_t, 16>{0x42});  // no key known here
   RoutingInput& r = f.in.routing;

@@ -2,8 +2,8 @@
 // NodeSnapshot builder (see control-snapshot.h).
 #include "router/control/snapshot/control-snapshot.h"
 
-#include "router/identity/fips-address.h"
-#include "router/identity/nip19.h"
+#include "lib/identity/fips-address.h"
+#include "lib/identity/nip19.h"
 #include "router/link/drop-reason.h"
 
 namespace fips::router {

@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "control.capnp.h"
+#include "lib/identity/node-addr.h"
 #include "router/daemon/transport-set.h"
-#include "router/identity/node-addr.h"
 #include "router/link/link-io.h"
 #include "router/link/link-manager.h"
 #include "router/mesh/mesh-node.h"

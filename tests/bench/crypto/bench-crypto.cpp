@@ -28,7 +28,7 @@
 
 namespace {
 
-using fips::crypto::KeyPair;
+using fips::crypto::SecretKey;
 using fips::crypto::OpenSslRng;
 using fips::crypto::Secp256k1Context;
 using namespace fips::router::noise;
@@ -113,8 +113,8 @@ double responderBound(const Secp256k1Context& ctx) {
 void benchHandshakes(const Secp256k1Context& ctx) {
   const Secp256k1Suite suite(ctx);
   OpenSslRng rng;
-  auto a = KeyPair::generate(ctx, rng);
-  auto b = KeyPair::generate(ctx, rng);
+  auto a = SecretKey::generate(ctx, rng);
+  auto b = SecretKey::generate(ctx, rng);
   const Epoch epoch{1, 2, 3, 4, 5, 6, 7, 8};
   auto full = [&](FipsPattern pattern) {
     auto init = Handshake::initiator(pattern, suite, a->clone(), b->publicKey(), epoch);

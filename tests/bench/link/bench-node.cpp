@@ -94,7 +94,7 @@ void BenchNode::onLinkDown(const router::link::PeerInfo&, router::link::LinkDown
   shared_.linkDowns.fetch_add(1);
 }
 
-void BenchNode::onLinkMessage(const router::identity::NodeAddr&, LinkMessageType type,
+void BenchNode::onLinkMessage(const identity::NodeAddr&, LinkMessageType type,
                               std::span<const uint8_t>) {
   if (type == LinkMessageType::SESSION_DATAGRAM) ++messages_;
 }

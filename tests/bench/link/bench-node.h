@@ -14,9 +14,9 @@
 #include <span>
 #include <vector>
 
-#include "router/crypto/rng.h"
-#include "router/crypto/secp256k1-context.h"
-#include "router/crypto/secp256k1-keys.h"
+#include "lib/crypto/rng.h"
+#include "lib/crypto/secp256k1-context.h"
+#include "lib/crypto/secp256k1-keys.h"
 #include "router/daemon/router-daemon.h"
 #include "router/link/link-manager.h"
 #include "tests/bench/link/bench-proc.h"
@@ -29,8 +29,8 @@ inline constexpr size_t HEARTBEAT_FRAME = router::fmp::LINK_OVERHEAD;  // 37
 
 // Who a node is, and for the dialing node, whom it dials.
 struct NodeSpec {
-  crypto::KeyPair key;
-  std::optional<router::identity::PublicKey> dialKey;  // set on the sending node
+  crypto::SecretKey key;
+  std::optional<crypto::PublicKey> dialKey;  // set on the sending node
   router::link::TransportAddr dialAddr;
 };
 
@@ -58,19 +58,19 @@ class BenchNode final : public router::link::LinkIo {
                     std::span<const uint8_t> packet) override;
   void onLinkUp(const router::link::PeerInfo& peer) override;
   void onLinkDown(const router::link::PeerInfo& peer, router::link::LinkDownReason reason) override;
-  void onLinkMessage(const router::identity::NodeAddr& peer, router::fmp::LinkMessageType type,
+  void onLinkMessage(const identity::NodeAddr& peer, router::fmp::LinkMessageType type,
                      std::span<const uint8_t> body) override;
 
   crypto::Secp256k1Context ctx_;
   crypto::OpenSslRng rng_;
   router::SteadyClock clock_;
-  std::optional<router::identity::PublicKey> dialKey_;
+  std::optional<crypto::PublicKey> dialKey_;
   router::link::TransportAddr dialAddr_;
   SharedCounters& shared_;
   Output out_;
   router::link::LinkConfig linkConfig_;  // the defaults; LinkManager keeps a reference
   std::unique_ptr<router::link::LinkManager> links_;
-  std::optional<router::identity::NodeAddr> peer_;
+  std::optional<identity::NodeAddr> peer_;
   router::fmp::LinkMessageType type_;
   std::vector<uint8_t> body_;
   uint64_t sent_ = 0;

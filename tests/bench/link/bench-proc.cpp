@@ -89,8 +89,8 @@ double nowSecs() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
-privsep::UniqueFd loopbackUdpSocket(int bufBytes) {
-  privsep::UniqueFd fd(::socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0));
+UniqueFd loopbackUdpSocket(int bufBytes) {
+  UniqueFd fd(::socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0));
   if (!fd) throwErrno("socket(AF_INET, SOCK_DGRAM)");
   if (::setsockopt(fd.get(), SOL_SOCKET, SO_RCVBUFFORCE, &bufBytes, sizeof(bufBytes)) != 0) {
     ::setsockopt(fd.get(), SOL_SOCKET, SO_RCVBUF, &bufBytes, sizeof(bufBytes));

@@ -12,7 +12,7 @@
 #include <sys/types.h>
 #include <vector>
 
-#include "privsep/unique-fd.h"
+#include "lib/unique-fd.h"
 
 namespace fips::bench {
 
@@ -56,7 +56,7 @@ double nowSecs();
 
 // A UDP socket bound to 127.0.0.1 on an ephemeral port, with send and
 // receive buffers of `bufBytes` (forced when running as root).
-privsep::UniqueFd loopbackUdpSocket(int bufBytes);
+UniqueFd loopbackUdpSocket(int bufBytes);
 uint16_t localPort(int fd);
 
 // Forks a child that runs `body` and _exits (1 and failed=1 on an

@@ -46,7 +46,7 @@ bool waitFor(int fd, short events, int timeoutMs) {
 
 }  // namespace
 
-void runHopWorker(privsep::UniqueFd channel, uint16_t port, uint32_t readyBit, int bufBytes,
+void runHopWorker(UniqueFd channel, uint16_t port, uint32_t readyBit, int bufBytes,
                   SharedCounters& shared) {
   privsep::EventBase base;
   transport::UdpTransport udp(base);
@@ -60,7 +60,7 @@ void runHopWorker(privsep::UniqueFd channel, uint16_t port, uint32_t readyBit, i
   slice.setBatchSize(BATCH);
   privsep::Channel router(
       base, std::move(channel), "worker<-router", workerSideLimits(),
-      [&](capnp::MessageReader& r, std::vector<privsep::UniqueFd>&) {
+      [&](capnp::MessageReader& r, std::vector<UniqueFd>&) {
         udp.send(r.getRoot<schema::TransportRequest>().getSend());
       },
       [&] { base.loopExit(); });
@@ -75,7 +75,7 @@ void runHopWorker(privsep::UniqueFd channel, uint16_t port, uint32_t readyBit, i
   throw std::runtime_error("worker: router channel closed");
 }
 
-void runHopRouter(NodeSpec spec, size_t frameBytes, privsep::UniqueFd channel,
+void runHopRouter(NodeSpec spec, size_t frameBytes, UniqueFd channel,
                   SharedCounters& shared) {
   const bool sender = spec.dialKey.has_value();
   privsep::EventBase base;
@@ -86,7 +86,7 @@ void runHopRouter(NodeSpec spec, size_t frameBytes, privsep::UniqueFd channel,
       });
   spec.dialAddr.transportId = transports.idFor("udp");
   // A second descriptor of the router's end, to poll it for room.
-  const privsep::UniqueFd watch(::dup(channel.get()));
+  const UniqueFd watch(::dup(channel.get()));
   if (!watch) throw std::runtime_error("dup of the channel fd failed");
   transports.attach("udp", std::move(channel));
   BenchNode node(std::move(spec), frameBytes, shared,

@@ -20,7 +20,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "privsep/unique-fd.h"
+#include "lib/unique-fd.h"
 
 #include "tests/bench/link/bench-node.h"
 
@@ -28,12 +28,12 @@ namespace fips::bench {
 
 // A transport worker: binds 127.0.0.1:port, sets `readyBit` once bound, and
 // serves `channel` until killed.
-[[noreturn]] void runHopWorker(privsep::UniqueFd channel, uint16_t port, uint32_t readyBit,
+[[noreturn]] void runHopWorker(UniqueFd channel, uint16_t port, uint32_t readyBit,
                                int bufBytes, SharedCounters& shared);
 
 // A router: waits until both workers are bound, then runs the node over
 // `channel` until killed.
-[[noreturn]] void runHopRouter(NodeSpec spec, size_t frameBytes, privsep::UniqueFd channel,
+[[noreturn]] void runHopRouter(NodeSpec spec, size_t frameBytes, UniqueFd channel,
                                SharedCounters& shared);
 
 }  // namespace fips::bench

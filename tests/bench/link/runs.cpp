@@ -10,7 +10,7 @@
 
 #include "privsep/channel.h"
 
-#include "router/crypto/rng.h"
+#include "lib/crypto/rng.h"
 #include "tests/bench/link/direct-path.h"
 #include "tests/bench/link/hop-path.h"
 #include "tests/bench/link/raw-probes.h"
@@ -25,19 +25,16 @@ int senderCpu() {
   return ::sysconf(_SC_NPROCESSORS_ONLN) > 1 ? 1 : 0;
 }
 
-crypto::KeyPair generate(const crypto::Secp256k1Context& ctx) {
+crypto::SecretKey generate(const crypto::Secp256k1Context& ctx) {
   crypto::OpenSslRng rng;
-  auto key = crypto::KeyPair::generate(ctx, rng);
+  auto key = crypto::SecretKey::generate(ctx, rng);
   if (!key) throw std::runtime_error("no randomness for a node key");
   return std::move(*key);
 }
 
 NodeSpec senderSpec(const NodeKeys& keys, uint16_t receiverPort) {
-  auto id = router::identity::PublicKey::fromCompressed(keys.receiver.publicKey().compressed());
-  if (!std::holds_alternative<router::identity::PublicKey>(id))
-    throw std::logic_error("bad node key");
   const uint8_t ip[4] = {127, 0, 0, 1};
-  return NodeSpec{keys.sender.clone(), std::get<router::identity::PublicKey>(id),
+  return NodeSpec{keys.sender.clone(), keys.receiver.publicKey(),
                   *router::link::TransportAddr::make(1, ip, receiverPort)};
 }
 
@@ -52,8 +49,8 @@ NodeKeys::NodeKeys() : sender(generate(ctx)), receiver(generate(ctx)) {}
 Sample runRaw(size_t bytes, bool offload, const Window& window) {
   SharedPage page;
   SharedCounters& shared = page.counters();
-  const privsep::UniqueFd rx = loopbackUdpSocket(UDP_BUFFER_BYTES);
-  const privsep::UniqueFd tx = loopbackUdpSocket(UDP_BUFFER_BYTES);
+  const UniqueFd rx = loopbackUdpSocket(UDP_BUFFER_BYTES);
+  const UniqueFd tx = loopbackUdpSocket(UDP_BUFFER_BYTES);
   sockaddr_in to{};
   to.sin_family = AF_INET;
   to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
@@ -72,8 +69,8 @@ Sample runRaw(size_t bytes, bool offload, const Window& window) {
 Sample runDirect(const NodeKeys& keys, size_t bytes, bool offload, const Window& window) {
   SharedPage page;
   SharedCounters& shared = page.counters();
-  const privsep::UniqueFd rx = loopbackUdpSocket(UDP_BUFFER_BYTES);
-  const privsep::UniqueFd tx = loopbackUdpSocket(UDP_BUFFER_BYTES);
+  const UniqueFd rx = loopbackUdpSocket(UDP_BUFFER_BYTES);
+  const UniqueFd tx = loopbackUdpSocket(UDP_BUFFER_BYTES);
   const uint16_t port = localPort(rx.get());
   const pid_t receiver = spawn(shared, [&] {
     pinToCpu(RECEIVER_CPU);
@@ -93,8 +90,8 @@ Sample runHop(const NodeKeys& keys, size_t bytes, const Window& window) {
   uint16_t receiverPort = 0;
   {
     // Two distinct free ports, released for the workers to bind.
-    const privsep::UniqueFd a = loopbackUdpSocket(4096);
-    const privsep::UniqueFd b = loopbackUdpSocket(4096);
+    const UniqueFd a = loopbackUdpSocket(4096);
+    const UniqueFd b = loopbackUdpSocket(4096);
     senderPort = localPort(a.get());
     receiverPort = localPort(b.get());
   }

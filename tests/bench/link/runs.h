@@ -7,8 +7,8 @@
 
 #include <cstddef>
 
-#include "router/crypto/secp256k1-context.h"
-#include "router/crypto/secp256k1-keys.h"
+#include "lib/crypto/secp256k1-context.h"
+#include "lib/crypto/secp256k1-keys.h"
 #include "tests/bench/link/bench-proc.h"
 
 namespace fips::bench {
@@ -21,8 +21,8 @@ inline constexpr int UDP_BUFFER_BYTES = 2 * 1024 * 1024;
 struct NodeKeys {
   NodeKeys();
   crypto::Secp256k1Context ctx;
-  crypto::KeyPair sender;
-  crypto::KeyPair receiver;
+  crypto::SecretKey sender;
+  crypto::SecretKey receiver;
 };
 
 // How long a run warms up before, and samples during, its window.
