@@ -19,7 +19,6 @@
 namespace fips::transport {
 
 using privsep::SocketAddress;
-using UniqueFd;
 
 namespace {
 
