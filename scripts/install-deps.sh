@@ -32,3 +32,11 @@ if ! getent passwd fips >/dev/null; then
   useradd --system --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin fips
   echo "created system user fips"
 fi
+
+# Debian's tor package enables tor.service, which dials the public Tor
+# network. The tests start their own tor inside a namespace with no route
+# out and never need it: on a host where systemd runs, stop and disable it.
+if [ -d /run/systemd/system ] && systemctl is-enabled --quiet tor.service 2>/dev/null; then
+  systemctl disable --now tor.service tor@default.service >/dev/null 2>&1 || true
+  echo "disabled tor.service (the tests run their own tor, offline)"
+fi
