@@ -36,9 +36,7 @@ inline const CLI::Validator refreshSeconds(
 // Refuses a secret key (an nsec, or 64 hex characters) given where a peer
 // belongs, without repeating it (#7): the value never reaches the daemon.
 inline const CLI::Validator notSecretKey(
-    [](std::string& value) {
-      return identity::secretKeyNotPeer(value).value_or(std::string());
-    },
+    [](std::string& value) { return identity::secretKeyNotPeer(value).value_or(std::string()); },
     "");
 
 }  // namespace fips::ctl

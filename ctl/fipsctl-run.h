@@ -27,8 +27,7 @@ inline RunResult runFipsctl(const std::string& args, const std::string& env = ""
                         " " + args + " >" + outPath + " 2>" + errPath + " </dev/null";
   int raw = std::system(command.c_str());
   int status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return {status, identity::test::readText(outPath),
-          identity::test::readText(errPath)};
+  return {status, identity::test::readText(outPath), identity::test::readText(errPath)};
 }
 
 // One "fipsctl: ..." line on stderr.

@@ -24,8 +24,8 @@ using identity::test::fileMode;
 using identity::test::readText;
 using identity::test::TempDir;
 using test::isOneErrorLine;
-using test::RunResult;
 using test::runFipsctl;
+using test::RunResult;
 
 std::vector<std::string> lines(const std::string& text) {
   std::vector<std::string> out;

@@ -17,6 +17,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "privsep/config/config-error.h"
+#include "privsep/config/config-loader.h"
+
 #include "ctl/init-config.h"
 #include "ctl/keygen-command.h"
 #include "ctl/report.h"
@@ -24,8 +27,6 @@
 #include "lib/identity/key-file.h"
 #include "lib/identity/nip19.h"
 #include "lib/identity/node-addr.h"
-#include "privsep/config/config-error.h"
-#include "privsep/config/config-loader.h"
 
 namespace fips::ctl {
 
@@ -123,8 +124,9 @@ CLI::App& addInitCommand(CLI::App& app, InitOptions& options) {
   command->add_option("--socket", options.socketPath,
                       "Control socket path (default: DIR/control.sock; the system default "
                       "for /etc/fips)");
-  command->add_option("--dns", options.dns,
-                      "Address:port of the .fips DNS responder (port 53 to be the resolver)")
+  command
+      ->add_option("--dns", options.dns,
+                   "Address:port of the .fips DNS responder (port 53 to be the resolver)")
       ->capture_default_str();
   command->add_flag("-f,--force", options.force,
                     "Replace an existing fips.yaml (fips.key is never replaced)");
@@ -139,8 +141,8 @@ int runInit(const InitOptions& o, const crypto::Secp256k1Context& ctx) {
   const fs::path configPath = dir / "fips.yaml";
   const fs::path keyPath = dir / identity::KEY_FILE_NAME;
   if (present(configPath) && !o.force) {
-    return reportError(fmt::format("{} already exists (use --force to replace it; fips.key is kept)",
-                                   configPath.string()));
+    return reportError(fmt::format(
+        "{} already exists (use --force to replace it; fips.key is kept)", configPath.string()));
   }
   auto settings = settingsFrom(o, dir);
   if (auto* err = std::get_if<std::string>(&settings)) return reportError(*err);
@@ -154,8 +156,8 @@ int runInit(const InitOptions& o, const crypto::Secp256k1Context& ctx) {
   if (!kept) fresh = identity::generateSecretKey(ctx);
   const crypto::PublicKey& publicKey = kept ? *kept : fresh->publicKey();
   s.npub = identity::encodeNpub(publicKey);
-  s.ipv6 = identity::FipsAddress::fromNodeAddr(identity::NodeAddr::fromPublicKey(publicKey))
-               .toString();
+  s.ipv6 =
+      identity::FipsAddress::fromNodeAddr(identity::NodeAddr::fromPublicKey(publicKey)).toString();
 
   const std::string yaml = initYaml(s);
   try {

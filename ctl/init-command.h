@@ -18,13 +18,13 @@
 namespace fips::ctl {
 
 struct InitOptions {
-  std::string dir;                  // default /etc/fips
+  std::string dir;  // default /etc/fips
   std::string listen = "0.0.0.0:2121";
-  std::vector<std::string> peers;   // NPUB@HOST:PORT each
-  std::string socketPath;           // "" = initSocketPath(dir)
+  std::vector<std::string> peers;  // NPUB@HOST:PORT each
+  std::string socketPath;          // "" = initSocketPath(dir)
   std::string dns = "[::1]:5354";  // the .fips responder: dns.bind_addr and dns.port
   bool force = false;
-  bool json = false;                // fipsctl's global --json
+  bool json = false;  // fipsctl's global --json
 };
 
 // Adds the init subcommand to `app`, storing its options in `options`

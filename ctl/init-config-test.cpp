@@ -3,15 +3,17 @@
 // rule, and a generated file that the loader `fips` uses takes with the
 // intended values (fips0, persistent identity, DNS, UDP, control socket,
 // peers) and no warning.
+#include "ctl/init-config.h"
+
 #include <string>
 #include <variant>
 
 #include <doctest/doctest.h>
 
-#include "ctl/init-config.h"
-#include "lib/identity/test-util.h"
 #include "privsep/config/config-error.h"
 #include "privsep/config/config-loader.h"
+
+#include "lib/identity/test-util.h"
 
 namespace fips::ctl {
 namespace {
@@ -91,9 +93,9 @@ TEST_CASE("init: the generated file loads with what it says, and no warning") {
   CHECK(c.peers[1].addresses[0].transport == "udp");
   CHECK(c.peers[1].addresses[0].addr == "peer.example:2200");
   // Every section is explained for its reader.
-  for (const char* comment : {"# The fips0 interface", "# The .fips DNS responder",
-                              "# Keep this node's identity", "# Nodes to link with",
-                              "# How this node reaches its peers", "# Start it:  sudo fips -c"}) {
+  for (const char* comment :
+       {"# The fips0 interface", "# The .fips DNS responder", "# Keep this node's identity",
+        "# Nodes to link with", "# How this node reaches its peers", "# Start it:  sudo fips -c"}) {
     CAPTURE(comment);
     CHECK(yaml.find(comment) != std::string::npos);
   }

@@ -101,8 +101,7 @@ std::optional<std::string> initSocketPath(const std::string& dir) {
 std::optional<std::string> unwritableCharacter(std::string_view text) {
   for (char c : text) {
     if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
-      return fmt::format("control character 0x{:02x} not supported",
-                         static_cast<unsigned char>(c));
+      return fmt::format("control character 0x{:02x} not supported", static_cast<unsigned char>(c));
     }
   }
   return std::nullopt;
@@ -164,8 +163,9 @@ std::string initYaml(const InitSettings& s) {
       "\n"
       "{peers}",
       fmt::arg("npub", s.npub), fmt::arg("ipv6", s.ipv6), fmt::arg("file", file),
-      fmt::arg("dir", s.dir), fmt::arg("control", control), fmt::arg("bind", yamlQuoted(s.dnsBind)), fmt::arg("port", s.dnsPort),
-      fmt::arg("listen", yamlQuoted(s.listen)), fmt::arg("peers", peersSection(s.peers)));
+      fmt::arg("dir", s.dir), fmt::arg("control", control), fmt::arg("bind", yamlQuoted(s.dnsBind)),
+      fmt::arg("port", s.dnsPort), fmt::arg("listen", yamlQuoted(s.listen)),
+      fmt::arg("peers", peersSection(s.peers)));
 }
 
 }  // namespace fips::ctl

@@ -24,10 +24,10 @@ struct InitPeer {
 
 // What the generated file says.
 struct InitSettings {
-  std::string dir;     // absolute; fips.key and fips.pub live here
-  std::string npub;    // this node's, for the header comment
-  std::string ipv6;    // its fd00::/8 address, for the header comment
-  std::string listen;  // transports.udp.bind_addr
+  std::string dir;                        // absolute; fips.key and fips.pub live here
+  std::string npub;                       // this node's, for the header comment
+  std::string ipv6;                       // its fd00::/8 address, for the header comment
+  std::string listen;                     // transports.udp.bind_addr
   std::optional<std::string> socketPath;  // node.control.socket_path; unset = the default
   std::string dnsBind = "::1";            // dns.bind_addr
   uint16_t dnsPort = 5354;                // dns.port

@@ -20,16 +20,16 @@ using identity::test::readText;
 using identity::test::TempDir;
 using identity::test::writeText;
 using test::isOneErrorLine;
-using test::RunResult;
 using test::runFipsctl;
+using test::RunResult;
 
 constexpr const char* PEER = "npub180cvv07tjdrrgpa0j7j7tmnyl2yr6yr7l8j4s3evf6u64th6gkwsyjh6w6";
 
 TEST_CASE("fipsctl init: fips.yaml and the key pair, 0600, and the next commands") {
   TempDir tmp;
   const std::string d = (tmp.path() / "node-a").string();
-  RunResult r = runFipsctl("init -d " + d + " --listen 10.1.0.1:2121 --peer " + PEER +
-                           "@10.1.0.2:2121");
+  RunResult r =
+      runFipsctl("init -d " + d + " --listen 10.1.0.1:2121 --peer " + PEER + "@10.1.0.2:2121");
   REQUIRE(r.status == 0);
   CHECK(r.err.empty());
   CHECK(fileMode(d + "/fips.yaml") == 0600);
@@ -87,7 +87,8 @@ TEST_CASE("fipsctl init: bad input writes nothing") {
   const std::string d = tmp.path().string();
   for (const std::string& args :
        {std::string("--peer npub1bad@10.0.0.1:2121"), std::string("--peer ") + PEER,
-        std::string("--listen nonsense"), std::string("--dns '[::1]:0'"), std::string("--dns nonsense:53")}) {
+        std::string("--listen nonsense"), std::string("--dns '[::1]:0'"),
+        std::string("--dns nonsense:53")}) {
     CAPTURE(args);
     RunResult r = runFipsctl("init -d " + d + " " + args);
     CHECK(r.status == 1);

@@ -48,8 +48,8 @@ std::string peersTable(capnp::List<schema::PeerStatus>::Reader peers, uint64_t n
       {"NAME", "NPUB", "ADDRESS", "TRANSPORT", "REMOTE", "DIR", "UP", "IDLE"}};
   for (auto p : peers) {
     rows.push_back({p.getDisplayName(), p.getNpub(), ipv6Text(p.getIpv6()),
-                    orDash(p.getTransportName()),
-                    p.getTransportAddr(), p.getOutbound() ? "out" : "in",
+                    orDash(p.getTransportName()), p.getTransportAddr(),
+                    p.getOutbound() ? "out" : "in",
                     formatDuration(secondsSince(p.getAuthenticatedAtMs(), nowUnixMs)),
                     formatDuration(secondsSince(p.getLastSeenMs(), nowUnixMs))});
   }

@@ -6,10 +6,11 @@
 
 #include <fmt/format.h>
 
-#include "ctl/control-client.h"
 #include "privsep/config/config-error.h"
 #include "privsep/config/config-loader.h"
 #include "privsep/control-path.h"
+
+#include "ctl/control-client.h"
 
 namespace fips::ctl {
 

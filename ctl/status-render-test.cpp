@@ -2,12 +2,13 @@
 // fipsctl status from the fixed snapshot: this node, the tree, the peers
 // (name, fd00:: address, transport, its address, RTT) and the sessions,
 // as one screen and as JSON.
+#include "ctl/status-render.h"
+
 #include <capnp/message.h>
 
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
-#include "ctl/status-render.h"
 #include "ctl/test-snapshot.h"
 
 namespace fips::ctl {
@@ -29,17 +30,20 @@ TEST_CASE("status: the node, its tree position, peers and sessions on one screen
   CHECK(contains(screen, "uptime   1h02m (fips 0.1.0, pid 4242)\n"));
   CHECK(contains(screen, "\npeers: 2\nNAME      ADDRESS" + std::string(39 - 7 + 2, ' ') +
                              "TRANSPORT  REMOTE          RTT     UP\n"));
-  CHECK(contains(screen, "core-vm   fd1b:4788:b7ab:7a43:6a61:1fc5:9fb1:e34c  udp        "
-                         "10.99.0.2:2121  12.5ms  1m30s\n"));
+  CHECK(contains(screen,
+                 "core-vm   fd1b:4788:b7ab:7a43:6a61:1fc5:9fb1:e34c  udp        "
+                 "10.99.0.2:2121  12.5ms  1m30s\n"));
   // Not measured yet: no RTT.
-  CHECK(contains(screen, "npub1abc  -" + std::string(38, ' ') +
-                             "  udp        10.99.0.3:2121  -       5s\n"));
+  CHECK(contains(
+      screen, "npub1abc  -" + std::string(38, ' ') + "  udp        10.99.0.3:2121  -       5s\n"));
   // Sessions: the count is the node's (3), the list what the snapshot held.
   CHECK(contains(screen, "\nsessions: 3\nNAME         ADDRESS"));
-  CHECK(contains(screen, "node-c       fd9a:11:2233:4455:6677:8899:aabb:ccdd  established  "
-                         "42.5ms  2s\n"));
-  CHECK(contains(screen, "c0ffee00...  fdc0:ffee::                            initiating   "
-                         "-       3s\n"));
+  CHECK(contains(screen,
+                 "node-c       fd9a:11:2233:4455:6677:8899:aabb:ccdd  established  "
+                 "42.5ms  2s\n"));
+  CHECK(contains(screen,
+                 "c0ffee00...  fdc0:ffee::                            initiating   "
+                 "-       3s\n"));
   CHECK(contains(screen, "... and 1 more\n"));
 }
 

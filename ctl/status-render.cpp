@@ -76,9 +76,9 @@ std::string statusScreen(schema::NodeStatus::Reader s,
                          capnp::List<schema::PeerStatus>::Reader peers,
                          schema::TreeStatus::Reader tree, schema::SessionsStatus::Reader sessions,
                          uint64_t nowUnixMs) {
-  const std::string tun = s.getTunName().size() == 0
-                              ? std::string(s.getTunState())
-                              : fmt::format("{} ({})", s.getTunName().cStr(), s.getTunState().cStr());
+  const std::string tun = s.getTunName().size() == 0 ? std::string(s.getTunState())
+                                                     : fmt::format("{} ({})", s.getTunName().cStr(),
+                                                                   s.getTunState().cStr());
   std::string out = formatTable({
       {"npub", s.getNpub()},
       {"address", ipv6Text(s.getIpv6())},
@@ -103,11 +103,10 @@ std::string statusScreenJson(schema::NodeStatus::Reader status,
   }
   Json doc{
       {"node", router::control::json::statusJson(status)},
-      {"tree",
-       Json{{"root", hex(tree.getRoot())},
-            {"root_npub", tree.getRootNpub()},
-            {"is_root", tree.getIsRoot()},
-            {"depth", tree.getDepth()}}},
+      {"tree", Json{{"root", hex(tree.getRoot())},
+                    {"root_npub", tree.getRootNpub()},
+                    {"is_root", tree.getIsRoot()},
+                    {"depth", tree.getDepth()}}},
       {"peers", router::control::json::peersJson(peers)["peers"]},
       {"sessions", Json{{"count", sessions.getCount()}, {"sessions", std::move(list)}}},
   };

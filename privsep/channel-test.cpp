@@ -21,10 +21,10 @@
 
 #include "supervisor.capnp.h"
 
+using fips::UniqueFd;
 using fips::privsep::Channel;
 using fips::privsep::ChannelLimits;
 using fips::privsep::EventBase;
-using fips::UniqueFd;
 
 namespace {
 

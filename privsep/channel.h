@@ -18,8 +18,9 @@
 #include <capnp/message.h>
 #include <kj/array.h>
 
-#include "lib/unique-fd.h"
 #include "privsep/libevent.h"
+
+#include "lib/unique-fd.h"
 
 namespace fips::privsep {
 

@@ -8,12 +8,12 @@
 
 #include <memory>
 
-#include "lib/unique-fd.h"
 #include "privsep/allow-table.h"
 #include "privsep/channel.h"
 #include "privsep/libevent.h"
 #include "privsep/supervisor-link.h"
 
+#include "lib/unique-fd.h"
 #include "tun-helper/rule-monitor.h"
 #include "tun-helper/tun-interface.h"
 #include "tun.capnp.h"

@@ -21,7 +21,6 @@
 #include <doctest/doctest.h>
 
 #include "lib/unique-fd.h"
-
 #include "tun-helper/link-config.h"
 #include "tun-helper/netlink.h"
 #include "tun-helper/policy-rule.h"

@@ -145,8 +145,8 @@ int main(int argc, char** argv) {
     return fail(error.what());
   }
   try {
-    socketPath = fips::ctl::chooseControlSocket(
-        fips::ctl::socketSourcesFromProcess(socketPath, configPath));
+    socketPath =
+        fips::ctl::chooseControlSocket(fips::ctl::socketSourcesFromProcess(socketPath, configPath));
   } catch (const std::exception& error) {
     return fail(error.what());
   }

@@ -12,7 +12,8 @@ namespace {
 
 SecretKey pairFromHex(const Secp256k1Context& ctx, std::string_view hex) {
   const auto bytes = test::fromHex(hex);
-  auto pair = SecretKey::fromSecret(ctx, Secret<32>(std::span<const uint8_t, 32>(bytes.data(), 32)));
+  auto pair =
+      SecretKey::fromSecret(ctx, Secret<32>(std::span<const uint8_t, 32>(bytes.data(), 32)));
   REQUIRE(pair);
   return std::move(*pair);
 }

@@ -19,18 +19,16 @@
 
 #include <fmt/format.h>
 
-#include "lib/unique-fd.h"
-
 #include "lib/crypto/rng.h"
 #include "lib/crypto/secret.h"
 #include "lib/identity/hex.h"
 #include "lib/identity/nip19.h"
 #include "lib/identity/secret-string.h"
+#include "lib/unique-fd.h"
 
 namespace fips::identity {
 
 namespace {
-
 
 constexpr size_t MAX_KEY_FILE_SIZE = 4096;
 constexpr mode_t KEY_FILE_MODE = 0600;

@@ -9,9 +9,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <variant>
-
 #include <sys/types.h>
+#include <variant>
 
 #include "lib/crypto/secp256k1-keys.h"
 

@@ -50,8 +50,7 @@ std::variant<ResolvedIdentity, std::string> resolveFromConfig(const crypto::Secp
   if (!parsed.ok()) {
     return fmt::format("node.identity.nsec: {}", parsed.error().message);
   }
-  return ResolvedIdentity{
-      std::move(parsed.value()), IdentitySource::CONFIG, {}, {}};
+  return ResolvedIdentity{std::move(parsed.value()), IdentitySource::CONFIG, {}, {}};
 }
 
 std::variant<ResolvedIdentity, std::string> resolvePersistent(const crypto::Secp256k1Context& ctx,

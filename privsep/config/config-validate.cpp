@@ -165,7 +165,8 @@ void Validator::checkNode() {
     const crypto::Secp256k1Context ctx;
     auto key = identity::parseSecretKey(ctx, *n.identity.nsec);
     if (!key.ok()) {
-      error("node.identity.nsec", "is not a usable nsec1... or 64-hex secret key: " + key.error().message);
+      error("node.identity.nsec",
+            "is not a usable nsec1... or 64-hex secret key: " + key.error().message);
     }
   }
   // Too long to bind: the daemon runs without a control socket. A warning,
@@ -194,9 +195,7 @@ void Validator::checkPeers() {
     if (!key.ok()) {
       error(path + ".npub",
             fmt::format("{} is not a valid npub: {}", quoteValue(peer.npub), key.error().message));
-    } else if (auto [it, fresh] =
-                   firstWithKey.emplace(key.value().compressed(), i);
-               !fresh) {
+    } else if (auto [it, fresh] = firstWithKey.emplace(key.value().compressed(), i); !fresh) {
       error(path + ".npub",
             fmt::format("the same peer as peers[{}] (one entry per npub)", it->second));
     }

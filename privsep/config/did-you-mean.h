@@ -21,7 +21,8 @@ std::size_t editDistance(std::string_view a, std::string_view b);
 // typo (distance at most 1 for words of up to 4 characters, else a third of
 // the word's length, at least 2); the first of equally close names; nullopt
 // when none is close.
-std::optional<std::string> closestName(std::string_view word, const std::vector<std::string>& known);
+std::optional<std::string> closestName(std::string_view word,
+                                       const std::vector<std::string>& known);
 
 // "; did you mean 'NAME'?" when closestName finds one, else "".
 std::string didYouMean(std::string_view word, const std::vector<std::string>& known);

@@ -44,28 +44,33 @@ TEST_CASE("a misspelled key is an error that suggests the right one") {
             "fips.yaml:3: node.identity.persistant: unknown key; did you mean 'persistent'?"});
   CHECK(loadErrors("tun:\n  enabeld: true\n") ==
         std::vector<std::string>{"fips.yaml:2: tun.enabeld: unknown key; did you mean 'enabled'?"});
-  CHECK(loadErrors("trasnports:\n  udp: {}\n") ==
-        std::vector<std::string>{"fips.yaml:1: trasnports: unknown key; did you mean 'transports'?"});
-  CHECK(loadErrors(peerAt("udp", "192.0.2.1:2121") + "    aliass: gw\n") ==
-        std::vector<std::string>{"fips.yaml:6: peers[0].aliass: unknown key; did you mean 'alias'?"});
+  CHECK(
+      loadErrors("trasnports:\n  udp: {}\n") ==
+      std::vector<std::string>{"fips.yaml:1: trasnports: unknown key; did you mean 'transports'?"});
+  CHECK(
+      loadErrors(peerAt("udp", "192.0.2.1:2121") + "    aliass: gw\n") ==
+      std::vector<std::string>{"fips.yaml:6: peers[0].aliass: unknown key; did you mean 'alias'?"});
 }
 
 TEST_CASE("every error of a file in one run, in line order, each with file:line") {
-  const std::string yaml = "node:\n"                                  // 1
-                           "  identity:\n"                            // 2
-                           "    persistant: true\n"                   // 3
-                           "tun:\n"                                   // 4
-                           "  mtu: lots\n"                            // 5
-                           "transports:\n"                            // 6
-                           "  udp:\n"                                 // 7
-                           "    bind_addr: \"1.2.3\"\n"               // 8
-                           "peers:\n"                                 // 9
-                           "  - npub: " + NPUB + "\n"                 // 10
-                           "    addresses:\n"                         // 11
-                           "      - transport: udpp\n"                // 12
-                           "        addr: \"192.0.2.1:2121\"\n"       // 13
-                           "      - transport: udp\n"                 // 14
-                           "        addr: \"10.77.0.300:2121\"\n";    // 15
+  const std::string yaml =
+      "node:\n"                     // 1
+      "  identity:\n"               // 2
+      "    persistant: true\n"      // 3
+      "tun:\n"                      // 4
+      "  mtu: lots\n"               // 5
+      "transports:\n"               // 6
+      "  udp:\n"                    // 7
+      "    bind_addr: \"1.2.3\"\n"  // 8
+      "peers:\n"                    // 9
+      "  - npub: " +
+      NPUB +
+      "\n"                                     // 10
+      "    addresses:\n"                       // 11
+      "      - transport: udpp\n"              // 12
+      "        addr: \"192.0.2.1:2121\"\n"     // 13
+      "      - transport: udp\n"               // 14
+      "        addr: \"10.77.0.300:2121\"\n";  // 15
   CHECK(loadErrors(yaml) ==
         std::vector<std::string>{
             "fips.yaml:3: node.identity.persistant: unknown key; did you mean 'persistent'?",
@@ -106,13 +111,14 @@ TEST_CASE("digits and dots are an IPv4 literal, never a host name") {
   CHECK(loadErrors(peerAt("udp", "10.77.0.300:2121")) ==
         std::vector<std::string>{"fips.yaml:5: peers[0].addresses[0].addr: \"10.77.0.300:2121\": "
                                  "10.77.0.300 is not a valid IPv4 address"});
-  CHECK(loadErrors(peerAt("udp", "10.77.0:2121")).front().ends_with(
-      "10.77.0 is not a valid IPv4 address"));
-  CHECK(loadErrors(peerAt("udp", "[fe80::zz]:2121")).front().ends_with(
-      "fe80::zz is not a valid IPv6 address"));
+  CHECK(loadErrors(peerAt("udp", "10.77.0:2121"))
+            .front()
+            .ends_with("10.77.0 is not a valid IPv4 address"));
+  CHECK(loadErrors(peerAt("udp", "[fe80::zz]:2121"))
+            .front()
+            .ends_with("fe80::zz is not a valid IPv6 address"));
   CHECK(loadErrors(peerAt("udp", "10.77.0.3:2121")) == std::vector<std::string>{"<no error>"});
-  CHECK(loadErrors(peerAt("udp", "node-b.example:2121")) ==
-        std::vector<std::string>{"<no error>"});
+  CHECK(loadErrors(peerAt("udp", "node-b.example:2121")) == std::vector<std::string>{"<no error>"});
   CHECK(loadErrors(peerAt("udp", "10.0.0.1.nip.io:2121")) ==
         std::vector<std::string>{"<no error>"});
   CHECK(loadErrors("transports:\n  tor:\n    socks5_addr: \"127.0.0.256:9050\"\n") ==

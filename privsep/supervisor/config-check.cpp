@@ -23,10 +23,10 @@ config::LoadResult loadCheckedConfig(const std::optional<std::string>& file) {
     const std::vector<std::string> paths = config::searchPaths(config::searchEnvFromProcess());
     loaded = config::loadPaths(paths, &thisBuild());
     if (loaded.loadedFiles.empty()) {
-      throw config::ConfigError({fmt::format(
-          "no config file found (searched {}): write one at one of these paths "
-          "(`fipsctl init` makes one in /etc/fips), or give -c FILE",
-          fmt::join(paths, ", "))});
+      throw config::ConfigError(
+          {fmt::format("no config file found (searched {}): write one at one of these paths "
+                       "(`fipsctl init` makes one in /etc/fips), or give -c FILE",
+                       fmt::join(paths, ", "))});
     }
   }
   const std::string key = fmt::format("{}/{}", loaded.keyDir, identity::KEY_FILE_NAME);

@@ -18,10 +18,10 @@
 #include <string>
 #include <vector>
 
-#include "lib/unique-fd.h"
 #include "privsep/libevent.h"
 
 #include "lib/crypto/secp256k1-keys.h"
+#include "lib/unique-fd.h"
 #include "router/daemon/dns-tcp-listener.h"
 #include "router/dns/dns-responder.h"
 #include "router/dns/host-map.h"
@@ -84,8 +84,8 @@ class DnsService {
   const DnsTcpListener* tcp() const { return tcp_.get(); }
 
  private:
-  DnsService(privsep::EventBase& base, UniqueFd fd, uint32_t ttl,
-             dns::HostsReloader& hosts, ResolvedFn onResolved);
+  DnsService(privsep::EventBase& base, UniqueFd fd, uint32_t ttl, dns::HostsReloader& hosts,
+             ResolvedFn onResolved);
   static void onReadable(evutil_socket_t, short, void* arg);
   // Serves up to a burst of queued datagrams; false when the socket is empty.
   bool serveOne();

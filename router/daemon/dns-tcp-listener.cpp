@@ -38,8 +38,7 @@ struct DnsTcpListener::Connection {
   bool peerClosed = false;
 };
 
-DnsTcpListener::DnsTcpListener(privsep::EventBase& base, UniqueFd listener,
-                               AnswerFn answer)
+DnsTcpListener::DnsTcpListener(privsep::EventBase& base, UniqueFd listener, AnswerFn answer)
     : base_(base), listener_(std::move(listener)), answer_(std::move(answer)) {
   acceptEvent_.reset(event_new(base_.get(), listener_.get(), EV_READ | EV_PERSIST,
                                &DnsTcpListener::onAccept, this));

@@ -25,9 +25,9 @@
 #include <span>
 #include <vector>
 
-#include "lib/unique-fd.h"
 #include "privsep/libevent.h"
 
+#include "lib/unique-fd.h"
 #include "router/dns/dns-tcp-framer.h"
 
 namespace fips::router {

@@ -12,8 +12,8 @@
 #include <optional>
 
 #include "privsep/libevent.h"
-#include "lib/unique-fd.h"
 
+#include "lib/unique-fd.h"
 #include "router/daemon/dns-service.h"
 #include "router/dns/host-map.h"
 #include "router/dns/hosts-reloader.h"
@@ -54,8 +54,8 @@ class NameService {
   std::unique_ptr<DnsService> dns_;
   std::optional<DnsServiceConfig> config_;  // set by start
   bool byHelper_ = false;                   // privileged port: the tun-helper binds it
-  UniqueFd udpHandover_;           // its socket, until adopted
-  UniqueFd tcpHandover_;           // its TCP listener, until adopted
+  UniqueFd udpHandover_;                    // its socket, until adopted
+  UniqueFd tcpHandover_;                    // its TCP listener, until adopted
   std::optional<uint32_t> tunIfindex_;
 };
 

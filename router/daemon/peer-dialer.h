@@ -14,11 +14,11 @@
 #include <string>
 #include <vector>
 
+#include "lib/identity/node-addr.h"
 #include "router/daemon/on-demand-lookups.h"
 #include "router/daemon/peer-resolver.h"
 #include "router/daemon/static-peers.h"
 #include "router/daemon/transport-set.h"
-#include "lib/identity/node-addr.h"
 #include "router/link/link-io.h"
 #include "router/mesh/mesh-node.h"
 #include "supervisor.capnp.h"

@@ -78,9 +78,7 @@ RouterDaemon::RouterDaemon(privsep::EventBase& base, UniqueFd tunChannel)
                   }),
       supervisor_(
           base, schema::Role::ROUTER, true, [this](auto configure) { onConfigure(configure); },
-          [this](const std::string& name, UniqueFd fd) {
-            transports_.attach(name, std::move(fd));
-          },
+          [this](const std::string& name, UniqueFd fd) { transports_.attach(name, std::move(fd)); },
           [this] { stop(); }),
       tunAllow_(std::array<privsep::AllowRule<TunWhich>, 4>{{
           {TunWhich::TUN_READY, 1u, 1},
@@ -103,9 +101,7 @@ RouterDaemon::RouterDaemon(privsep::EventBase& base, UniqueFd tunChannel)
     limits.traversalWords = 512;
     tunChannel_ = std::make_unique<privsep::Channel>(
         base, std::move(tunChannel), "router<-tun-helper", limits,
-        [this](capnp::MessageReader& r, std::vector<UniqueFd>& fds) {
-          onTunEvent(r, fds);
-        },
+        [this](capnp::MessageReader& r, std::vector<UniqueFd>& fds) { onTunEvent(r, fds); },
         [] { privsep::fatal("router<-tun-helper: channel closed"); });
   }
 }

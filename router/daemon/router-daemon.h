@@ -21,7 +21,6 @@
 #include "router/control/service/control-plane.h"
 #include "router/control/snapshot/control-snapshot.h"
 #include "router/control/snapshot/history-sampler.h"
-#include "router/control/service/control-plane.h"
 #include "router/daemon/dns-service.h"
 #include "router/daemon/name-service.h"
 #include "router/daemon/on-demand-lookups.h"

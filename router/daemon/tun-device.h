@@ -12,9 +12,9 @@
 #include <span>
 #include <vector>
 
-#include "lib/unique-fd.h"
 #include "privsep/libevent.h"
 
+#include "lib/unique-fd.h"
 #include "router/mesh/tun-io.h"
 
 namespace fips::router {
@@ -37,8 +37,7 @@ class TunDevice final : public mesh::TunIo {
   // Read buffer: the largest TUN MTU we accept (bytes).
   static constexpr size_t MAX_PACKET = 65535;
 
-  TunDevice(privsep::EventBase& base, UniqueFd fd, PacketHandler onPacket,
-            BatchDone onBatch);
+  TunDevice(privsep::EventBase& base, UniqueFd fd, PacketHandler onPacket, BatchDone onBatch);
   TunDevice(const TunDevice&) = delete;
   TunDevice& operator=(const TunDevice&) = delete;
   ~TunDevice() override = default;

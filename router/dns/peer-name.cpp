@@ -10,7 +10,7 @@
 namespace fips::router::dns {
 
 std::variant<crypto::PublicKey, PeerNameError> resolvePeerName(std::string_view peer,
-                                                                 const HostMap& names) {
+                                                               const HostMap& names) {
   if (const auto* key = names.find(peer)) return *key;
   auto key = identity::decodeNpub(peer);
   if (!key.ok()) {

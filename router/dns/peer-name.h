@@ -30,6 +30,6 @@ struct PeerNameError {
 
 // The key `peer` names in `names`, else the npub it is, else why not.
 std::variant<crypto::PublicKey, PeerNameError> resolvePeerName(std::string_view peer,
-                                                                 const HostMap& names);
+                                                               const HostMap& names);
 
 }  // namespace fips::router::dns

@@ -41,7 +41,7 @@ struct TestNode {
   static crypto::SecretKey makeKey(const crypto::Secp256k1Context& ctx, const std::string& hex) {
     const auto bytes = crypto::test::fromHex(hex);
     return *crypto::SecretKey::fromSecret(ctx,
-                                        crypto::Secret<32>(std::span<const uint8_t, 32>(bytes)));
+                                          crypto::Secret<32>(std::span<const uint8_t, 32>(bytes)));
   }
   crypto::PublicKey identityKey() const { return key.publicKey(); }
 

@@ -31,7 +31,7 @@ struct ActiveLinkSetup {
   noise::LinkPeerIdentity id;  // suite/key pointers must outlive the link
   noise::LinkRekeyConfig rekeyConfig;
   int64_t jitterSecs = 0;
-  crypto::PublicKey key;  // the peer's identity key
+  crypto::PublicKey key;    // the peer's identity key
   identity::NodeAddr addr;  // the peer's NodeAddr
   TransportAddr current;    // source of the handshake; its transport binds the indices
   bool outbound = false;

@@ -2,11 +2,11 @@
 // msg1 admission (issue #25, failure 5) on a fake millisecond clock: per
 // source and per IPv6 /64 buckets, the global bucket's reserve for quiet
 // sources, the bounded source table. Test code only.
+#include "router/link/handshake-admission.h"
+
 #include <cstdint>
 
 #include <doctest/doctest.h>
-
-#include "router/link/handshake-admission.h"
 
 namespace fips::router::link {
 namespace {

@@ -46,9 +46,9 @@ AdmissionConfig admissionConfig(uint32_t handshakeBurst, double handshakeRate);
 // The outcome of one msg1 (every refusal has its own drop counter).
 enum class Admission : uint8_t {
   ADMITTED,
-  SOURCE_LIMITED,  // the source address is out of tokens
-  PREFIX_LIMITED,  // its IPv6 /64 is out of tokens
-  GLOBAL_LIMITED,  // the global bucket is empty (or down to the reserve, for a busy source)
+  SOURCE_LIMITED,       // the source address is out of tokens
+  PREFIX_LIMITED,       // its IPv6 /64 is out of tokens
+  GLOBAL_LIMITED,       // the global bucket is empty (or down to the reserve, for a busy source)
   ESTABLISHED_LIMITED,  // the caller's bucket for addresses of established links is empty
 };
 

@@ -62,9 +62,7 @@ class ProofFixture {
   crypto::Secp256k1Context ctx;
   crypto::SecretKey& key() { return key_; }
   crypto::Rng& rng() { return rng_; }
-  crypto::PublicKey publicKey() const {
-    return key_.publicKey();
-  }
+  crypto::PublicKey publicKey() const { return key_.publicKey(); }
   NodeAddr nodeAddr() const { return NodeAddr::fromPublicKey(publicKey()); }
 
  private:

@@ -63,8 +63,7 @@ const char* toString(LookupError error) {
   return "unknown";
 }
 
-Result<LookupRequest, LookupError> decodeLookupRequest(
-    std::span<const uint8_t> body) {
+Result<LookupRequest, LookupError> decodeLookupRequest(std::span<const uint8_t> body) {
   if (body.size() < LOOKUP_REQUEST_MIN_BODY) return LookupError::SHORT;
   auto coords = routing::decodeCoords(body.subspan(REQ_COORDS), /*allowEmpty=*/false);
   if (!coords.ok()) return fromCoordsError(coords.error());
@@ -76,8 +75,7 @@ Result<LookupRequest, LookupError> decodeLookupRequest(
                        .originCoords = std::move(coords.value().coords)};
 }
 
-Result<LookupResponse, LookupError> decodeLookupResponse(
-    std::span<const uint8_t> body) {
+Result<LookupResponse, LookupError> decodeLookupResponse(std::span<const uint8_t> body) {
   if (body.size() < LOOKUP_RESPONSE_MIN_BODY) return LookupError::SHORT;
   auto coords = routing::decodeCoords(body.subspan(RESP_COORDS), /*allowEmpty=*/false);
   if (!coords.ok()) return fromCoordsError(coords.error());

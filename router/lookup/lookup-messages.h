@@ -68,11 +68,9 @@ struct LookupResponse {
 };
 
 // Decodes a body (after 0x30). Trailing bytes are ignored.
-Result<LookupRequest, LookupError> decodeLookupRequest(
-    std::span<const uint8_t> body);
+Result<LookupRequest, LookupError> decodeLookupRequest(std::span<const uint8_t> body);
 // Decodes a body (after 0x31). Trailing bytes after the proof are ignored.
-Result<LookupResponse, LookupError> decodeLookupResponse(
-    std::span<const uint8_t> body);
+Result<LookupResponse, LookupError> decodeLookupResponse(std::span<const uint8_t> body);
 
 // The whole link message, type byte included (46 + 16n / 93 + 16n bytes).
 std::vector<uint8_t> encodeLookupRequest(const LookupRequest& request);

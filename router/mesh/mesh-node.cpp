@@ -64,8 +64,7 @@ MeshNode::MeshNode(const crypto::Secp256k1Context& ctx, crypto::SecretKey localK
   sessions_.setTransportMtu(transportMtu_);
 }
 
-bool MeshNode::addStaticPeer(const crypto::PublicKey& key,
-                             std::vector<link::TransportAddr> addrs) {
+bool MeshNode::addStaticPeer(const crypto::PublicKey& key, std::vector<link::TransportAddr> addrs) {
   ids_.insert(key);
   const bool added = links_.addStaticPeer(key, std::move(addrs));
   flush();

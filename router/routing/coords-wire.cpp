@@ -11,7 +11,7 @@
 namespace fips::router::routing {
 
 Result<DecodedCoords, CoordsWireError> decodeCoords(std::span<const uint8_t> bytes,
-                                                          bool allowEmpty) {
+                                                    bool allowEmpty) {
   if (bytes.size() < COORDS_COUNT_SIZE) return CoordsWireError::SHORT;
   const size_t count = fmp::loadLe16(bytes, 0);
   const size_t size = COORDS_COUNT_SIZE + count * COORD_ENTRY_SIZE;

@@ -35,7 +35,7 @@ struct DecodedCoords {
 // allowEmpty: a count of 0 decodes to empty coordinates (PathBroken's
 // last_known_coords) instead of ZERO_COUNT (src/proto/coord.rs).
 Result<DecodedCoords, CoordsWireError> decodeCoords(std::span<const uint8_t> bytes,
-                                                          bool allowEmpty);
+                                                    bool allowEmpty);
 
 // Appends count ‖ entries to out. Coordinates longer than 65535 entries are a
 // programming bug (a tree path never is); they are truncated to 65535.

@@ -19,7 +19,9 @@ crypto::SecretKey newKey(const crypto::Secp256k1Context& ctx, crypto::Rng& rng) 
   return std::move(*key);
 }
 
-crypto::PublicKey identityKey(const crypto::SecretKey& key) { return key.publicKey(); }
+crypto::PublicKey identityKey(const crypto::SecretKey& key) {
+  return key.publicKey();
+}
 
 router::link::TransportAddr addressOf(size_t i) {
   const uint8_t ip[4] = {10, static_cast<uint8_t>(i >> 16U), static_cast<uint8_t>(i >> 8U),
@@ -56,8 +58,7 @@ void SimNode::onLinkDown(const router::link::PeerInfo&, router::link::LinkDownRe
   ++linkDowns;
 }
 
-void SimNode::onLookupResolved(const identity::NodeAddr& target,
-                               const router::stp::Coordinates&) {
+void SimNode::onLookupResolved(const identity::NodeAddr& target, const router::stp::Coordinates&) {
   resolved.insert(target);
 }
 

@@ -13,14 +13,13 @@
 //
 //   msg1-flood NPUB HOST PORT RATE SECS [COUNT [valid|forged]]
 #include <arpa/inet.h>
+#include <cstdio>
+#include <cstdlib>
 #include <netinet/in.h>
+#include <string>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
-
-#include <cstdio>
-#include <cstdlib>
-#include <string>
 #include <variant>
 #include <vector>
 
@@ -97,8 +96,8 @@ int main(int argc, char** argv) {
     const auto due = static_cast<uint64_t>(static_cast<double>(t - start) * rate / 1e9);
     while (sent < due) {
       const auto& p = packets[sent % packets.size()];
-      if (sendto(fd, p.data(), p.size(), 0, reinterpret_cast<const sockaddr*>(&dst),
-                 sizeof dst) < 0) {
+      if (sendto(fd, p.data(), p.size(), 0, reinterpret_cast<const sockaddr*>(&dst), sizeof dst) <
+          0) {
         ++errors;
       }
       ++sent;

@@ -21,8 +21,8 @@
 #include "privsep/channel.h"
 #include "privsep/libevent.h"
 #include "privsep/socket-address.h"
-#include "lib/unique-fd.h"
 
+#include "lib/unique-fd.h"
 #include "supervisor.capnp.h"
 #include "transport.capnp.h"
 #include "transports/stream/fmp-stream-framer.h"

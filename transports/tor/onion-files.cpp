@@ -13,7 +13,6 @@
 #include <fmt/format.h>
 
 #include "lib/unique-fd.h"
-
 #include "transports/tor/tor-address.h"
 
 namespace fips::transport::tor {
@@ -91,8 +90,7 @@ OnionKeyLoad loadOnionKey(const std::filesystem::path& path) {
 std::string checkOnionKeyWritable(const std::filesystem::path& path) {
   const auto tmp = std::filesystem::path(path.string() + ".new");
   ::unlink(tmp.c_str());
-  UniqueFd fd(
-      ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600));
+  UniqueFd fd(::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600));
   if (!fd) return errnoText("cannot create", tmp);
   ::unlink(tmp.c_str());
   return "";
@@ -103,8 +101,7 @@ std::string saveOnionKey(const std::filesystem::path& path, std::string_view key
   const auto dir = path.parent_path().empty() ? std::filesystem::path(".") : path.parent_path();
   const auto tmp = std::filesystem::path(path.string() + ".new");
   ::unlink(tmp.c_str());
-  UniqueFd fd(
-      ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600));
+  UniqueFd fd(::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600));
   if (!fd) return errnoText("cannot create", tmp);
   std::string line = std::string(key) + "\n";
   const ssize_t n = ::write(fd.get(), line.data(), line.size());

@@ -7,8 +7,8 @@
 #include <chrono>
 
 #include "privsep/socket-address.h"
-#include "lib/unique-fd.h"
 
+#include "lib/unique-fd.h"
 #include "transports/tor/socks5-client.h"
 
 namespace fips::transport::tor {

@@ -18,7 +18,6 @@
 #include <vector>
 
 #include "lib/unique-fd.h"
-
 #include "transports/tor/control-pipeline.h"
 #include "transports/tor/control-reply.h"
 #include "transports/tor/tor-control.h"

@@ -17,9 +17,10 @@
 #include <thread>
 #include <vector>
 
-#include "lib/unique-fd.h"
 #include "privsep/libevent.h"
 #include "privsep/socket-address.h"
+
+#include "lib/unique-fd.h"
 
 namespace fips::transport {
 

@@ -10,8 +10,9 @@
 #include <string>
 #include <sys/socket.h>
 
-#include "lib/unique-fd.h"
 #include "privsep/socket-address.h"
+
+#include "lib/unique-fd.h"
 
 namespace fips::transport {
 

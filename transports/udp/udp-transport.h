@@ -12,11 +12,11 @@
 #include <sys/socket.h>
 #include <vector>
 
-#include "lib/unique-fd.h"
 #include "privsep/channel.h"
 #include "privsep/libevent.h"
 #include "privsep/socket-address.h"
 
+#include "lib/unique-fd.h"
 #include "supervisor.capnp.h"
 #include "transport.capnp.h"
 #include "transports/udp/host-resolver.h"

@@ -9,7 +9,6 @@
 #include <capnp/serialize.h>
 
 #include "lib/identity/nip19.h"
-#include "router/control/json/stats-commands.h"
 #include "router/control/json/command-json.h"
 #include "router/control/json/mesh-json.h"
 #include "router/control/json/metrics-json.h"

@@ -29,7 +29,7 @@ std::optional<link::PeerInfo> activePeer(const mesh::MeshNode& links,
 
 // The key `peer` names (dns::resolvePeerName), or the error line.
 std::variant<crypto::PublicKey, std::string> resolvePeer(const std::string& peer,
-                                                           const dns::HostMap& hosts) {
+                                                         const dns::HostMap& hosts) {
   auto key = dns::resolvePeerName(peer, hosts);
   if (const auto* error = std::get_if<dns::PeerNameError>(&key)) {
     if (!error->badNpub) return error->text;

@@ -52,8 +52,8 @@ class ControlPlane {
   // why the node runs without one and stays idle) for the node `facts`
   // describe. The first snapshot is published before the thread starts,
   // so no query ever finds nothing. tunReady: the TUN is already up.
-  void start(schema::RouterConfig::Reader slice, NodeFacts facts, bool tunReady,
-             UniqueFd listenFd, CommandHandler handler);
+  void start(schema::RouterConfig::Reader slice, NodeFacts facts, bool tunReady, UniqueFd listenFd,
+             CommandHandler handler);
   // True once the control thread runs.
   bool running() const { return thread_ != nullptr; }
   // The mesh node core the snapshots and the history read (it must outlive this).

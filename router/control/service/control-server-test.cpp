@@ -38,7 +38,6 @@
 namespace fips::router::control {
 namespace {
 
-
 sockaddr_un addressOf(const std::string& path) {
   sockaddr_un addr{};
   addr.sun_family = AF_UNIX;
@@ -50,8 +49,7 @@ std::string npubOf(uint8_t tag) {
   static const crypto::Secp256k1Context ctx;
   std::array<uint8_t, 32> bytes{};
   bytes[31] = tag;
-  return identity::encodeNpub(
-      crypto::SecretKey::fromBytes(ctx, bytes)->publicKey());
+  return identity::encodeNpub(crypto::SecretKey::fromBytes(ctx, bytes)->publicKey());
 }
 
 // Probe targets of the stand-in data plane: SELF is this node; every

@@ -45,9 +45,8 @@ void serve(UniqueFd listenFd, UniqueFd bridgeFd, const SnapshotCell& snapshots,
 
 }  // namespace
 
-ControlThread::ControlThread(UniqueFd listenFd, UniqueFd bridgeFd,
-                             const SnapshotCell& snapshots, const stats::StatsHistory& history,
-                             ControlLimits limits) {
+ControlThread::ControlThread(UniqueFd listenFd, UniqueFd bridgeFd, const SnapshotCell& snapshots,
+                             const stats::StatsHistory& history, ControlLimits limits) {
   std::promise<void> ready;
   std::future<void> started = ready.get_future();
   thread_ = std::thread([ready = std::move(ready), &snapshots, &history, limits,

@@ -9,7 +9,6 @@
 #include <thread>
 
 #include "lib/unique-fd.h"
-
 #include "router/control/service/control-limits.h"
 #include "router/control/snapshot/snapshot-cell.h"
 #include "router/stats/stats-history.h"
@@ -23,9 +22,8 @@ class ControlThread {
   // listenFd: the listening control socket; bridgeFd: the control end of a
   // SEQPACKET socketpair; snapshots and history must outlive the thread. Throws std::runtime_error
   // if setup fails.
-  ControlThread(UniqueFd listenFd, UniqueFd bridgeFd,
-                const SnapshotCell& snapshots, const stats::StatsHistory& history,
-                ControlLimits limits = {});
+  ControlThread(UniqueFd listenFd, UniqueFd bridgeFd, const SnapshotCell& snapshots,
+                const stats::StatsHistory& history, ControlLimits limits = {});
   // Joins the thread: close the data-plane end of the bridge first, which
   // makes the thread stop.
   ~ControlThread();

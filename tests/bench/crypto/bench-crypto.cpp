@@ -28,9 +28,9 @@
 
 namespace {
 
-using fips::crypto::SecretKey;
 using fips::crypto::OpenSslRng;
 using fips::crypto::Secp256k1Context;
+using fips::crypto::SecretKey;
 using namespace fips::router::noise;
 using Clock = std::chrono::steady_clock;
 

@@ -75,8 +75,7 @@ void runHopWorker(UniqueFd channel, uint16_t port, uint32_t readyBit, int bufByt
   throw std::runtime_error("worker: router channel closed");
 }
 
-void runHopRouter(NodeSpec spec, size_t frameBytes, UniqueFd channel,
-                  SharedCounters& shared) {
+void runHopRouter(NodeSpec spec, size_t frameBytes, UniqueFd channel, SharedCounters& shared) {
   const bool sender = spec.dialKey.has_value();
   privsep::EventBase base;
   BenchNode* nodePtr = nullptr;

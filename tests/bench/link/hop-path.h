@@ -21,15 +21,14 @@
 #include <cstdint>
 
 #include "lib/unique-fd.h"
-
 #include "tests/bench/link/bench-node.h"
 
 namespace fips::bench {
 
 // A transport worker: binds 127.0.0.1:port, sets `readyBit` once bound, and
 // serves `channel` until killed.
-[[noreturn]] void runHopWorker(UniqueFd channel, uint16_t port, uint32_t readyBit,
-                               int bufBytes, SharedCounters& shared);
+[[noreturn]] void runHopWorker(UniqueFd channel, uint16_t port, uint32_t readyBit, int bufBytes,
+                               SharedCounters& shared);
 
 // A router: waits until both workers are bound, then runs the node over
 // `channel` until killed.
