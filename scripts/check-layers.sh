@@ -18,6 +18,7 @@ LAYERS=(
   "privsep/schema"                        # every boundary's Cap'n Proto schema
   "privsep"                               # channel, logging, privilege drop, seccomp
   "privsep/config"                        # fips.yaml loader and validation
+  "router/fmp"                            # the FMP wire format: links and stream framers
   "router transports tun-helper gateway"  # the daemons' code, each on its own
   "privsep/supervisor ctl"                # fips, fipsctl/fipstop: start or query the daemons
 )

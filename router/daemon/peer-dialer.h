@@ -16,11 +16,11 @@
 
 #include "lib/identity/node-addr.h"
 #include "router/daemon/on-demand-lookups.h"
-#include "router/daemon/peer-resolver.h"
-#include "router/daemon/static-peers.h"
-#include "router/daemon/transport-set.h"
 #include "router/link/link-io.h"
 #include "router/mesh/mesh-node.h"
+#include "router/transports/peer-resolver.h"
+#include "router/transports/static-peers.h"
+#include "router/transports/transport-set.h"
 #include "supervisor.capnp.h"
 
 namespace fips::router {

@@ -23,7 +23,7 @@
 #include "lib/identity/node-addr.h"
 #include "router/control/service/control-commands.h"
 #include "router/daemon/config-from-slice.h"
-#include "router/daemon/static-peers.h"
+#include "router/transports/static-peers.h"
 
 namespace fips::router {
 

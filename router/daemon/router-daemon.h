@@ -25,13 +25,13 @@
 #include "router/daemon/name-service.h"
 #include "router/daemon/on-demand-lookups.h"
 #include "router/daemon/peer-dialer.h"
-#include "router/daemon/peer-resolver.h"
-#include "router/daemon/static-peers.h"
-#include "router/daemon/transport-set.h"
 #include "router/daemon/tun-device.h"
 #include "router/link/link-io.h"
 #include "router/mesh/mesh-io.h"
 #include "router/mesh/mesh-node.h"
+#include "router/transports/peer-resolver.h"
+#include "router/transports/static-peers.h"
+#include "router/transports/transport-set.h"
 #include "tun.capnp.h"
 
 namespace fips::router {

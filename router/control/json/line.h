@@ -14,11 +14,17 @@
 #include <string_view>
 #include <variant>
 
+#include <kj/time.h>
+
 #include "router/control/json/json.h"
 
 namespace fips::router::control {
 
 using json::Json;
+
+// The reference's I/O timeout: for the request read, for a command's
+// answer from the data plane, and for the response write.
+constexpr kj::Duration JSON_IO_TIMEOUT = 5 * kj::SECONDS;
 
 // A request line counts its '\n'; longer is refused (the reference's 4 KB).
 constexpr size_t MAX_REQUEST_BYTES = 4096;

@@ -17,7 +17,6 @@
 #include <capnp/serialize.h>
 
 #include "router/control/json/line.h"
-#include "router/control/json/session.h"
 #include "router/control/json/snapshot-text.h"
 
 namespace fips::router::control {

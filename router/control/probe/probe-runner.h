@@ -19,7 +19,7 @@
 
 #include "router/control/json/line.h"
 #include "router/control/probe/probe-registry.h"
-#include "router/control/service/command-bridge.h"
+#include "router/control/snapshot/command-bridge.h"
 
 namespace fips::router::control {
 

@@ -12,8 +12,8 @@
 
 #include "lib/identity/nip19.h"
 #include "router/control/probe/probe.h"
-#include "router/daemon/static-peers.h"
 #include "router/dns/peer-name.h"
+#include "router/transports/static-peers.h"
 
 namespace fips::router {
 

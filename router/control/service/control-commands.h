@@ -10,10 +10,10 @@
 
 #include "control-bridge.capnp.h"
 #include "lib/crypto/secp256k1-keys.h"
-#include "router/daemon/peer-resolver.h"
-#include "router/daemon/transport-set.h"
 #include "router/dns/host-map.h"
 #include "router/mesh/mesh-node.h"
+#include "router/transports/peer-resolver.h"
+#include "router/transports/transport-set.h"
 #include "supervisor.capnp.h"
 
 namespace fips::router {

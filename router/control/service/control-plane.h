@@ -22,11 +22,11 @@
 #include "router/control/snapshot/control-snapshot.h"
 #include "router/control/snapshot/history-sampler.h"
 #include "router/control/snapshot/snapshot-cell.h"
-#include "router/daemon/transport-set.h"
 #include "router/dns/host-map.h"
 #include "router/link/link-io.h"
 #include "router/mesh/mesh-node.h"
 #include "router/stats/stats-history.h"
+#include "router/transports/transport-set.h"
 #include "supervisor.capnp.h"
 
 namespace fips::router {

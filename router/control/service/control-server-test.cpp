@@ -32,7 +32,7 @@
 #include "lib/identity/nip19.h"
 #include "router/control/json/line.h"
 #include "router/control/json/node-json.h"
-#include "router/control/json/session.h"
+#include "router/control/jsonline/session.h"
 #include "router/control/service/control-thread.h"
 
 namespace fips::router::control {

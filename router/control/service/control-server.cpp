@@ -4,7 +4,7 @@
 
 #include <spdlog/spdlog.h>
 
-#include "router/control/json/session.h"
+#include "router/control/jsonline/session.h"
 #include "router/control/service/control-service.h"
 
 namespace fips::router::control {

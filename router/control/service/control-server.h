@@ -16,9 +16,9 @@
 #include <kj/async-io.h>
 
 #include "router/control/probe/probe-runner.h"
-#include "router/control/service/command-bridge.h"
 #include "router/control/service/control-limits.h"
 #include "router/control/service/tracked-stream.h"
+#include "router/control/snapshot/command-bridge.h"
 #include "router/control/snapshot/snapshot-cell.h"
 #include "router/stats/stats-history.h"
 

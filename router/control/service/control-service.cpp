@@ -5,7 +5,7 @@
 #include <capnp/serialize.h>
 #include <kj/debug.h>
 
-#include "router/control/service/stats-queries.h"
+#include "router/control/snapshot/stats-queries.h"
 
 namespace fips::router::control {
 

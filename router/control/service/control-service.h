@@ -7,7 +7,7 @@
 #pragma once
 
 #include "control.capnp.h"
-#include "router/control/service/command-bridge.h"
+#include "router/control/snapshot/command-bridge.h"
 #include "router/control/snapshot/snapshot-cell.h"
 #include "router/stats/stats-history.h"
 

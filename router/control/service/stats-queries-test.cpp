@@ -2,7 +2,7 @@
 // The stats queries of control.capnp on a fixed history: the list, the
 // reference's defaults (10m, 1s) and error texts, node and per-peer series,
 // all-history for the node and for a peer.
-#include "router/control/service/stats-queries.h"
+#include "router/control/snapshot/stats-queries.h"
 
 #include <array>
 #include <cmath>

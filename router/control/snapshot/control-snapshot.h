@@ -14,10 +14,10 @@
 
 #include "control.capnp.h"
 #include "lib/identity/node-addr.h"
-#include "router/daemon/transport-set.h"
 #include "router/link/link-io.h"
 #include "router/link/link-manager.h"
 #include "router/mesh/mesh-node.h"
+#include "router/transports/transport-set.h"
 
 namespace fips::router {
 

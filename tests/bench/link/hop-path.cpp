@@ -16,7 +16,7 @@
 #include "privsep/channel.h"
 #include "privsep/libevent.h"
 
-#include "router/daemon/transport-set.h"
+#include "router/transports/transport-set.h"
 #include "supervisor.capnp.h"
 #include "tests/bench/link/udp-batch.h"
 #include "transport.capnp.h"

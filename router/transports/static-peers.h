@@ -11,9 +11,9 @@
 #include "privsep/socket-address.h"
 
 #include "lib/crypto/secp256k1-keys.h"
-#include "router/daemon/peer-resolver.h"
-#include "router/daemon/transport-set.h"
 #include "router/link/transport-addr.h"
+#include "router/transports/peer-resolver.h"
+#include "router/transports/transport-set.h"
 #include "supervisor.capnp.h"
 
 namespace fips::router {

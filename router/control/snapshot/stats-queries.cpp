@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Stats history queries (see stats-queries.h).
-#include "router/control/service/stats-queries.h"
+#include "router/control/snapshot/stats-queries.h"
 
 #include <string>
 #include <string_view>

@@ -2,7 +2,7 @@
 // PeerResolver on virtual time: what it asks the worker and when, what it
 // hands the link engine, fd00::/8 refusal, retry backoff, the refresh of a
 // down peer's answer on the retry backoff (at most 60 s).
-#include "router/daemon/peer-resolver.h"
+#include "router/transports/peer-resolver.h"
 
 #include <array>
 #include <variant>

@@ -11,15 +11,15 @@
 // JSON_IO_TIMEOUT) -> write the response line (JSON_IO_TIMEOUT) -> shut
 // the write side down. The session's buffers live on the heap, attached to
 // the returned promise.
-#include "router/control/json/session.h"
+#include "router/control/jsonline/session.h"
 
 #include <array>
 #include <cstring>
 
 #include <kj/debug.h>
 
-#include "router/control/json/dispatch.h"
 #include "router/control/json/line.h"
+#include "router/control/jsonline/dispatch.h"
 
 namespace fips::router::control {
 

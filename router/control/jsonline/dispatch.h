@@ -13,7 +13,7 @@
 #include <variant>
 
 #include "router/control/json/line.h"
-#include "router/control/service/command-bridge.h"
+#include "router/control/snapshot/command-bridge.h"
 #include "router/control/snapshot/snapshot-cell.h"
 #include "router/dns/host-map.h"
 #include "router/stats/stats-history.h"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // fips-router's transport workers (see transport-set.h).
-#include "router/daemon/transport-set.h"
+#include "router/transports/transport-set.h"
 
 #include <algorithm>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The router's reading of the peers: slice: numeric IPv4/IPv6 (with scope)
 // addresses, host names for the resolver, fd00::/8 and junk refused.
-#include "router/daemon/static-peers.h"
+#include "router/transports/static-peers.h"
 
 #include <algorithm>
 #include <array>

@@ -6,7 +6,7 @@
 // become bridge commands, with the reference's errors for missing params;
 // unknown and not-yet commands.
 // Test-only code.
-#include "router/control/json/dispatch.h"
+#include "router/control/jsonline/dispatch.h"
 
 #include <algorithm>
 #include <cctype>

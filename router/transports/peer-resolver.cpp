@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Host-name static peers (see peer-resolver.h).
-#include "router/daemon/peer-resolver.h"
+#include "router/transports/peer-resolver.h"
 
 #include <algorithm>
 #include <arpa/inet.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Static peers for the link engine (see static-peers.h).
-#include "router/daemon/static-peers.h"
+#include "router/transports/static-peers.h"
 
 #include <netinet/in.h>
 #include <variant>

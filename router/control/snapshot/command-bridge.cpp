@@ -2,7 +2,7 @@
 // CommandBridge (see command-bridge.h). Replies come from the data-plane
 // thread of the same process: a malformed one is a bug and throws (the
 // control thread then stops; the node keeps forwarding).
-#include "router/control/service/command-bridge.h"
+#include "router/control/snapshot/command-bridge.h"
 
 #include <capnp/message.h>
 #include <capnp/serialize.h>

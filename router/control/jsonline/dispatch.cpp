@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // JSON-line request dispatch (see dispatch.h).
-#include "router/control/json/dispatch.h"
+#include "router/control/jsonline/dispatch.h"
 
 #include <array>
 #include <optional>
@@ -15,7 +15,7 @@
 #include "router/control/json/mmp-json.h"
 #include "router/control/json/node-json.h"
 #include "router/control/json/routing-json.h"
-#include "router/control/json/stats-commands.h"
+#include "router/control/jsonline/stats-commands.h"
 #include "router/dns/peer-name.h"
 
 namespace fips::router::control {

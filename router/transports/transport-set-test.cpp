@@ -3,7 +3,7 @@
 // faulty worker's channel is closed (the worker sees EOF), the fault is
 // counted, and the router and the other workers carry on. Real socketpairs
 // and a real libevent loop; the test plays the worker's end by hand.
-#include "router/daemon/transport-set.h"
+#include "router/transports/transport-set.h"
 
 #include <array>
 #include <sys/socket.h>

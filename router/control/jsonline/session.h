@@ -10,15 +10,11 @@
 #include <kj/time.h>
 
 #include "router/control/probe/probe-runner.h"
-#include "router/control/service/command-bridge.h"
+#include "router/control/snapshot/command-bridge.h"
 #include "router/control/snapshot/snapshot-cell.h"
 #include "router/stats/stats-history.h"
 
 namespace fips::router::control {
-
-// The reference's I/O timeout: for the request read, for a command's
-// answer from the data plane, and for the response write.
-constexpr kj::Duration JSON_IO_TIMEOUT = 5 * kj::SECONDS;
 
 // True when `byte` starts a JSON-line client's request: any text byte
 // (0x20-0xFF, so `[]` or a bare word gets a JSON error line, as from the

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Stats history commands of the JSON-line socket (see stats-commands.h).
-#include "router/control/json/stats-commands.h"
+#include "router/control/jsonline/stats-commands.h"
 
 #include <optional>
 #include <string>
@@ -9,7 +9,7 @@
 #include <capnp/message.h>
 
 #include "router/control/json/stats-json.h"
-#include "router/control/service/stats-queries.h"
+#include "router/control/snapshot/stats-queries.h"
 
 namespace fips::router::control {
 
