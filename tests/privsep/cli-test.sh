@@ -60,8 +60,8 @@ node:
 transports:
   udp:
     bind_addr: "0.0.0.0:2121"
-  tcp:
-    bind_addr: "0.0.0.0:443"
+  ethernet:
+    interface: eth0
 peers:
   - npub: $NPUB
     addresses:
@@ -73,7 +73,7 @@ M=$WORK/many.yaml
 check "several errors: exit 1" [ "$rc" -eq 1 ]
 check "several errors: the typo" grep -qF "$M:3: node.identity.persistant: unknown key; did you mean 'persistent'?" <<<"$err"
 check "several errors: the warning too" grep -qF "$M:4: node.log_level: \"verbose\" is not trace" <<<"$err"
-check "several errors: a transport this build cannot run" grep -qF "$M:8: transports.tcp: this build has no tcp transport (it runs: udp)" <<<"$err"
+check "several errors: a transport this build cannot run" grep -qF "$M:8: transports.ethernet: this build has no ethernet transport (it runs: udp, tcp)" <<<"$err"
 check "several errors: an unknown transport name" grep -qF "$M:13: peers[0].addresses[0].transport: \"udpp\" is not a transport type" <<<"$err"
 check "several errors: ...with a suggestion" grep -qF "did you mean 'udp'?" <<<"$err"
 check "several errors: a bad IPv4 literal" grep -qF "$M:14: peers[0].addresses[1].addr: \"10.77.0.300:2121\": 10.77.0.300 is not a valid IPv4 address" <<<"$err"
