@@ -222,8 +222,9 @@ void writeInstances(Writer& w, const Kind& kind, const TransportsConfig& transpo
   w.doc(kind.doc);
   w.map(kind.type, [&] {
     if (isSingle(instances)) return writeFields(w, instances.begin()->second, *kind.fields);
-    for (const auto& [name, instance] : instances) {
-      w.map(key(name), [&] { writeFields(w, instance, *kind.fields); });
+    // Not a structured binding: clang 14 (the fuzz build) cannot capture one.
+    for (const auto& entry : instances) {
+      w.map(key(entry.first), [&] { writeFields(w, entry.second, *kind.fields); });
     }
   });
 }
